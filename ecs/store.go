@@ -1,0 +1,108 @@
+package ecs
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// store is the type-erased face of one component's storage, for the
+// operations that do not need the value type: removal, hashing, snapshots.
+type store interface {
+	has(e Entity) bool
+	remove(e Entity) bool
+	size() int
+	entities() []Entity
+	hash(h uint64) uint64
+	encode() (json.RawMessage, error)
+	decode(ents []Entity, raw json.RawMessage) error
+}
+
+type dataStore[T any] struct {
+	sparseSet[T]
+	hashFn HashFunc[T]
+}
+
+func (s *dataStore[T]) hash(h uint64) uint64 {
+	for i, e := range s.dense {
+		h = Mix(h, uint64(e))
+		if s.hashFn != nil {
+			h = s.hashFn(h, s.vals[i])
+		}
+	}
+	return h
+}
+
+func (s *dataStore[T]) encode() (json.RawMessage, error) { return json.Marshal(s.vals) }
+
+func (s *dataStore[T]) decode(ents []Entity, raw json.RawMessage) error {
+	var vals []T
+	if err := json.Unmarshal(raw, &vals); err != nil {
+		return err
+	}
+	if len(vals) != len(ents) {
+		return fmt.Errorf("%d entities but %d values", len(ents), len(vals))
+	}
+	for i, e := range ents {
+		s.set(e, vals[i])
+	}
+	return nil
+}
+
+type flagStore struct {
+	sparseSet[struct{}]
+}
+
+func (s *flagStore) hash(h uint64) uint64 {
+	for _, e := range s.dense {
+		h = Mix(h, uint64(e))
+	}
+	return h
+}
+
+func (s *flagStore) encode() (json.RawMessage, error) { return nil, nil }
+
+func (s *flagStore) decode(ents []Entity, raw json.RawMessage) error {
+	if len(raw) != 0 && string(raw) != "null" {
+		return fmt.Errorf("a flag component holds no values")
+	}
+	for _, e := range ents {
+		s.set(e, struct{}{})
+	}
+	return nil
+}
+
+// Mix folds v into the running hash h. It is the one mixing step every hash
+// in the engine uses, so hashes agree on every platform.
+func Mix(h, v uint64) uint64 {
+	h ^= v + 0x9e3779b97f4a7c15 + (h << 6) + (h >> 2)
+	h *= 0xbf58476d1ce4e5b9
+	return h ^ (h >> 31)
+}
+
+// MixInt folds a signed integer into h.
+func MixInt(h uint64, v int) uint64 { return Mix(h, uint64(int64(v))) }
+
+// MixString folds a string into h.
+func MixString(h uint64, s string) uint64 {
+	h = Mix(h, uint64(len(s)))
+	for i := 0; i < len(s); i++ {
+		h = Mix(h, uint64(s[i]))
+	}
+	return h
+}
+
+// HashInt hashes any integer-valued component.
+func HashInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64](h uint64, v T) uint64 {
+	return Mix(h, uint64(int64(v)))
+}
+
+// HashBool hashes a boolean component.
+func HashBool[T ~bool](h uint64, v T) uint64 {
+	if v {
+		return Mix(h, 1)
+	}
+	return Mix(h, 0)
+}
+
+// HashString hashes a string component.
+func HashString[T ~string](h uint64, v T) uint64 { return MixString(h, string(v)) }

@@ -1,0 +1,204 @@
+package ecs
+
+import "iter"
+
+// World is the whole entity-component state: one store per component and the
+// entity allocator. Change it only through Commit.
+type World struct {
+	schema  *Schema
+	stores  []store
+	next    Entity
+	spatial *Spatial
+	scratch []Entity
+}
+
+// NewWorld returns an empty world with a store for every data and flag
+// component of the schema.
+func NewWorld(s *Schema) *World {
+	w := &World{schema: s, stores: make([]store, s.Len())}
+	for i, sp := range s.specs {
+		if sp.newStore != nil {
+			w.stores[i] = sp.newStore()
+		}
+	}
+	return w
+}
+
+// Schema returns the world's component list.
+func (w *World) Schema() *Schema { return w.schema }
+
+// LastEntity returns the most recently allocated entity id (0 if none).
+func (w *World) LastEntity() Entity { return w.next }
+
+// Spatial returns the world's spatial index, or nil if it has none.
+func (w *World) Spatial() *Spatial { return w.spatial }
+
+// Commit applies the action to the world, keeps the spatial index in step,
+// moves the allocator past any spawned ids, and clears the action.
+func (w *World) Commit(a *Action) {
+	sp := w.spatial
+	var affected []Entity
+	if sp != nil {
+		affected = sp.affected(a, w.scratch[:0])
+		for _, e := range affected {
+			sp.unindex(w, e)
+		}
+	}
+	for _, id := range a.touched {
+		if s := w.stores[id]; s != nil {
+			a.deltas[id].apply(s)
+		}
+	}
+	if sp != nil {
+		for _, e := range affected {
+			sp.index(w, e)
+		}
+		w.scratch = affected[:0]
+	}
+	w.next += Entity(a.spawned)
+	a.Reset()
+}
+
+// Alive reports whether e has any component.
+func (w *World) Alive(e Entity) bool {
+	for _, s := range w.stores {
+		if s != nil && s.has(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// Count returns how many entities have component id.
+func (w *World) Count(id ID) int {
+	if s := w.stores[id]; s != nil {
+		return s.size()
+	}
+	return 0
+}
+
+// Components lists the ids of the components e has, in id order.
+func (w *World) Components(e Entity, into []ID) []ID {
+	for id, s := range w.stores {
+		if s != nil && s.has(e) {
+			into = append(into, ID(id))
+		}
+	}
+	return into
+}
+
+// Hash returns a stable 64-bit digest of the whole state: the allocator and
+// every component of every entity, in store order.
+func (w *World) Hash() uint64 {
+	h := Mix(0, uint64(w.next))
+	for id, s := range w.stores {
+		if s == nil || s.size() == 0 {
+			continue
+		}
+		h = Mix(h, uint64(id))
+		h = Mix(h, uint64(s.size()))
+		h = s.hash(h)
+	}
+	return h
+}
+
+// Reader is what both the World and a View answer: the component handles'
+// Get and Has accept either.
+type Reader interface {
+	parts() (*World, *Action)
+}
+
+func (w *World) parts() (*World, *Action) { return w, nil }
+
+// View answers reads as if its action were committed: a value being set
+// wins, a component being removed is absent, anything else is the world's.
+type View struct {
+	w *World
+	a *Action
+}
+
+// After returns the view of w after a.
+func (w *World) After(a *Action) View { return View{w, a} }
+
+func (v View) parts() (*World, *Action) { return v.w, v.a }
+
+// Get returns e's value of the component, and whether e has it.
+func (c Data[T]) Get(r Reader, e Entity) (T, bool) {
+	w, a := r.parts()
+	if a != nil && a.mask.Has(c.id) {
+		if v, st := a.deltas[c.id].(*dataDelta[T]).lookup(e); st != untouched {
+			return v, st == beingSet
+		}
+	}
+	return w.stores[c.id].(*dataStore[T]).get(e)
+}
+
+// Value returns e's value of the component, or the zero value.
+func (c Data[T]) Value(r Reader, e Entity) T {
+	v, _ := c.Get(r, e)
+	return v
+}
+
+// Has reports whether e has the component.
+func (c Data[T]) Has(r Reader, e Entity) bool {
+	_, ok := c.Get(r, e)
+	return ok
+}
+
+// Entities returns the entities holding the component in iteration order.
+// The slice belongs to the world: do not keep it across a commit.
+func (c Data[T]) Entities(w *World) []Entity { return w.stores[c.id].entities() }
+
+// Has reports whether e has the flag.
+func (f Flag) Has(r Reader, e Entity) bool {
+	w, a := r.parts()
+	if a != nil && a.mask.Has(f.id) {
+		if _, st := a.deltas[f.id].(*dataDelta[struct{}]).lookup(e); st != untouched {
+			return st == beingSet
+		}
+	}
+	return w.stores[f.id].has(e)
+}
+
+// Entities returns the entities holding the flag in iteration order. The
+// slice belongs to the world: do not keep it across a commit.
+func (f Flag) Entities(w *World) []Entity { return w.stores[f.id].entities() }
+
+// Query iterates the entities that have every component of a set.
+type Query struct {
+	ids []ID
+}
+
+// NewQuery builds a query for entities having all of ids.
+func NewQuery(ids ...ID) Query { return Query{ids: append([]ID(nil), ids...)} }
+
+// Each calls fn for every matching entity, in the iteration order of the
+// smallest of the query's stores, until fn returns false. The world must not
+// be committed to during the walk.
+func (q Query) Each(w *World, fn func(Entity) bool) {
+	if len(q.ids) == 0 {
+		return
+	}
+	small := w.stores[q.ids[0]]
+	for _, id := range q.ids[1:] {
+		if s := w.stores[id]; s.size() < small.size() {
+			small = s
+		}
+	}
+outer:
+	for _, e := range small.entities() {
+		for _, id := range q.ids {
+			if !w.stores[id].has(e) {
+				continue outer
+			}
+		}
+		if !fn(e) {
+			return
+		}
+	}
+}
+
+// All returns the query's matches as an iterator.
+func (q Query) All(w *World) iter.Seq[Entity] {
+	return func(yield func(Entity) bool) { q.Each(w, yield) }
+}

@@ -1,0 +1,199 @@
+// Package sched is the turn schedule: tasks at times relative to now, the
+// earliest first, ties first-in-first-out, immediate tasks before every
+// timed one, and cancellation of a pending task (its actor died).
+package sched
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Ticket identifies one scheduled task, so it can be cancelled.
+type Ticket uint64
+
+// Entry is one scheduled task.
+type Entry[T any] struct {
+	At        int64  `json:"at"`
+	Ticket    Ticket `json:"ticket"`
+	Immediate bool   `json:"immediate,omitempty"`
+	Value     T      `json:"value"`
+}
+
+// Schedule orders tasks by time, then by insertion. The zero value is an
+// empty schedule at time zero.
+type Schedule[T any] struct {
+	now       int64
+	seq       uint64
+	immediate []Entry[T]
+	heap      []Entry[T]
+}
+
+// Now returns the time of the task most recently taken.
+func (s *Schedule[T]) Now() int64 { return s.now }
+
+// Len returns the number of pending tasks.
+func (s *Schedule[T]) Len() int { return len(s.immediate) + len(s.heap) }
+
+// Insert schedules v at rel time units from now (negative counts as zero).
+func (s *Schedule[T]) Insert(v T, rel int64) Ticket {
+	s.seq++
+	e := Entry[T]{At: s.now + max(rel, 0), Ticket: Ticket(s.seq), Value: v}
+	s.push(e)
+	return e.Ticket
+}
+
+// Immediate schedules v before every timed task, after earlier immediate
+// ones. Taking it does not move the clock.
+func (s *Schedule[T]) Immediate(v T) Ticket {
+	s.seq++
+	e := Entry[T]{At: s.now, Ticket: Ticket(s.seq), Immediate: true, Value: v}
+	s.immediate = append(s.immediate, e)
+	return e.Ticket
+}
+
+// Next takes the next task. It returns false when nothing is pending.
+func (s *Schedule[T]) Next() (T, Ticket, bool) {
+	if len(s.immediate) > 0 {
+		e := s.immediate[0]
+		copy(s.immediate, s.immediate[1:])
+		s.immediate = s.immediate[:len(s.immediate)-1]
+		return e.Value, e.Ticket, true
+	}
+	if len(s.heap) == 0 {
+		var zero T
+		return zero, 0, false
+	}
+	e := s.heap[0]
+	s.removeAt(0)
+	s.now = e.At
+	return e.Value, e.Ticket, true
+}
+
+// Peek returns the next task without taking it.
+func (s *Schedule[T]) Peek() (Entry[T], bool) {
+	if len(s.immediate) > 0 {
+		return s.immediate[0], true
+	}
+	if len(s.heap) == 0 {
+		return Entry[T]{}, false
+	}
+	return s.heap[0], true
+}
+
+// Cancel removes a pending task. It reports whether the ticket was pending.
+func (s *Schedule[T]) Cancel(t Ticket) bool {
+	for i, e := range s.immediate {
+		if e.Ticket == t {
+			s.immediate = append(s.immediate[:i], s.immediate[i+1:]...)
+			return true
+		}
+	}
+	for i, e := range s.heap {
+		if e.Ticket == t {
+			s.removeAt(i)
+			return true
+		}
+	}
+	return false
+}
+
+// Pending returns a copy of the pending tasks in the order they will be
+// taken.
+func (s *Schedule[T]) Pending() []Entry[T] {
+	c := Schedule[T]{now: s.now, seq: s.seq,
+		immediate: append([]Entry[T](nil), s.immediate...), heap: append([]Entry[T](nil), s.heap...)}
+	out := make([]Entry[T], 0, c.Len())
+	for {
+		v, t, ok := c.Next()
+		if !ok {
+			return out
+		}
+		at := c.now
+		out = append(out, Entry[T]{At: at, Ticket: t, Value: v})
+	}
+}
+
+func less[T any](a, b *Entry[T]) bool {
+	return a.At < b.At || (a.At == b.At && a.Ticket < b.Ticket)
+}
+
+func (s *Schedule[T]) push(e Entry[T]) {
+	s.heap = append(s.heap, e)
+	s.up(len(s.heap) - 1)
+}
+
+func (s *Schedule[T]) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !less(&s.heap[i], &s.heap[p]) {
+			return
+		}
+		s.heap[i], s.heap[p] = s.heap[p], s.heap[i]
+		i = p
+	}
+}
+
+func (s *Schedule[T]) down(i int) {
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(s.heap) && less(&s.heap[l], &s.heap[m]) {
+			m = l
+		}
+		if r < len(s.heap) && less(&s.heap[r], &s.heap[m]) {
+			m = r
+		}
+		if m == i {
+			return
+		}
+		s.heap[i], s.heap[m] = s.heap[m], s.heap[i]
+		i = m
+	}
+}
+
+func (s *Schedule[T]) removeAt(i int) {
+	last := len(s.heap) - 1
+	s.heap[i] = s.heap[last]
+	s.heap = s.heap[:last]
+	if i < last {
+		s.down(i)
+		s.up(i)
+	}
+}
+
+// Snapshot is the schedule's whole state, for saving.
+type Snapshot[T any] struct {
+	Now     int64      `json:"now"`
+	Seq     uint64     `json:"seq"`
+	Entries []Entry[T] `json:"entries"`
+}
+
+// Snapshot returns the schedule's state.
+func (s *Schedule[T]) Snapshot() Snapshot[T] {
+	entries := append(append([]Entry[T](nil), s.immediate...), s.heap...)
+	return Snapshot[T]{Now: s.now, Seq: s.seq, Entries: entries}
+}
+
+// Restore replaces the schedule's state with a snapshot, checking that it
+// is consistent: no task before now, tickets unique and already issued.
+func (s *Schedule[T]) Restore(snap Snapshot[T]) error {
+	seen := make(map[Ticket]bool, len(snap.Entries))
+	r := Schedule[T]{now: snap.Now, seq: snap.Seq}
+	for _, e := range snap.Entries {
+		switch {
+		case e.Ticket == 0 || uint64(e.Ticket) > snap.Seq:
+			return fmt.Errorf("schedule: ticket %d was never issued (last is %d)", e.Ticket, snap.Seq)
+		case seen[e.Ticket]:
+			return fmt.Errorf("schedule: ticket %d appears twice", e.Ticket)
+		case e.At < snap.Now:
+			return errors.New("schedule: a task is due before the current time")
+		}
+		seen[e.Ticket] = true
+		if e.Immediate {
+			r.immediate = append(r.immediate, e)
+		} else {
+			r.push(e)
+		}
+	}
+	*s = r
+	return nil
+}

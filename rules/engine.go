@@ -1,0 +1,242 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"lastpost/ecs"
+)
+
+// DefaultLimit is how many actions one resolution may process before the
+// engine decides the rules are looping.
+const DefaultLimit = 200_000
+
+// Process is a continuous process inside a resolution, such as velocity:
+// at each instant it has work due, it enqueues the actions of that instant.
+type Process[T any] interface {
+	// Next returns the earliest instant, in milliseconds, at which the
+	// process has work, or false if it has none.
+	Next() (int, bool)
+	// Run enqueues the actions due at instant now.
+	Run(now int, e *Engine[T])
+}
+
+// Options configure an engine.
+type Options[T any] struct {
+	// Build fills the (empty) action from the action type and the current
+	// state.
+	Build func(t T, a *ecs.Action)
+	// Describe names an action type for traces and errors. It defaults to
+	// fmt's %v.
+	Describe func(t T) string
+	// Limit bounds the actions of one resolution (0: DefaultLimit).
+	Limit int
+	// NoSkip consults every rule for every action, even rules whose
+	// concerns the action does not touch. Outcomes never depend on it.
+	NoSkip bool
+}
+
+// Engine resolves action types through the rule book.
+type Engine[T any] struct {
+	world    *ecs.World
+	rules    []Rule[T]
+	masks    []ecs.Mask
+	always   []bool
+	opts     Options[T]
+	act      *ecs.Action
+	queue    timeQueue[T]
+	seq      uint64
+	now      int
+	pending  []timed[T]
+	accepted []timed[T]
+	rejected []timed[T]
+	procs    []Process[T]
+	recent   [8]T
+	done     int
+
+	// Trace, when not nil, receives a record of every action.
+	Trace *Trace
+	// OnCommit, when set, is called after each commit.
+	OnCommit func(t T, now int)
+	// OnAdvance, when set, is called when the clock moves to a later
+	// instant, before anything due then runs. A front end uses it to pace
+	// animation frames.
+	OnAdvance func(now int)
+	// OnDrain, when set, is called when a resolution ends.
+	OnDrain func()
+}
+
+// New returns an engine over world with the rule book in checking order.
+func New[T any](world *ecs.World, book []Rule[T], opts Options[T]) *Engine[T] {
+	if opts.Limit <= 0 {
+		opts.Limit = DefaultLimit
+	}
+	if opts.Describe == nil {
+		opts.Describe = func(t T) string { return fmt.Sprintf("%v", t) }
+	}
+	e := &Engine[T]{world: world, opts: opts, act: world.NewAction()}
+	e.rules = append(e.rules, book...)
+	e.masks = make([]ecs.Mask, len(book))
+	e.always = make([]bool, len(book))
+	for i, r := range book {
+		e.masks[i] = ecs.MaskOf(r.Concerns...)
+		e.always[i] = r.Concerns == nil || opts.NoSkip
+	}
+	return e
+}
+
+// Book returns the names of the rules in checking order.
+func (e *Engine[T]) Book() []string {
+	names := make([]string, len(e.rules))
+	for i, r := range e.rules {
+		names[i] = r.Name
+	}
+	return names
+}
+
+// World returns the world the engine changes.
+func (e *Engine[T]) World() *ecs.World { return e.world }
+
+// Now returns the current instant of the resolution, in milliseconds.
+func (e *Engine[T]) Now() int { return e.now }
+
+// AddProcess registers a continuous process. Processes run in registration
+// order at each instant.
+func (e *Engine[T]) AddProcess(p Process[T]) { e.procs = append(e.procs, p) }
+
+// Enqueue adds an action type to run at the current instant.
+func (e *Engine[T]) Enqueue(t T) { e.EnqueueAt(t, e.now) }
+
+// EnqueueAt adds an action type to run at instant at (never earlier than
+// now).
+func (e *Engine[T]) EnqueueAt(t T, at int) {
+	e.seq++
+	e.queue.push(timed[T]{at: max(at, e.now), seq: e.seq, t: t})
+}
+
+// LoopError reports a resolution stopped by the action limit.
+type LoopError struct {
+	Limit int
+	Last  []string
+}
+
+func (l *LoopError) Error() string {
+	return fmt.Sprintf("rules: more than %d actions in one turn, the rules are looping; last actions: %s",
+		l.Limit, strings.Join(l.Last, ", "))
+}
+
+// Resolve runs the queue and the processes until nothing is left, starting
+// the clock at zero. It returns a *LoopError if the action limit is passed;
+// the queue is then emptied so the next turn starts clean.
+func (e *Engine[T]) Resolve() error {
+	e.now, e.done = 0, 0
+	defer func() {
+		if e.OnDrain != nil {
+			e.OnDrain()
+		}
+	}()
+	for {
+		for e.queue.len() > 0 && e.queue.peek().at <= e.now {
+			item := e.queue.pop()
+			e.recent[e.done%len(e.recent)] = item.t
+			e.done++
+			if e.done > e.opts.Limit {
+				return e.loopError()
+			}
+			e.step(item.t)
+		}
+		next, ok := e.nextInstant()
+		if !ok {
+			return nil
+		}
+		if next > e.now {
+			if e.OnAdvance != nil {
+				e.OnAdvance(next)
+			}
+			e.now = next
+		}
+		for _, p := range e.procs {
+			if at, due := p.Next(); due && at <= e.now {
+				e.done++
+				if e.done > e.opts.Limit {
+					return e.loopError()
+				}
+				p.Run(e.now, e)
+			}
+		}
+	}
+}
+
+func (e *Engine[T]) loopError() error {
+	err := &LoopError{Limit: e.opts.Limit}
+	n := min(e.done, len(e.recent))
+	for i := e.done - n; i < e.done; i++ {
+		err.Last = append(err.Last, e.opts.Describe(e.recent[i%len(e.recent)]))
+	}
+	e.queue.clear()
+	return err
+}
+
+func (e *Engine[T]) nextInstant() (int, bool) {
+	best, found := 0, false
+	if e.queue.len() > 0 {
+		best, found = e.queue.peek().at, true
+	}
+	for _, p := range e.procs {
+		if at, ok := p.Next(); ok && (!found || at < best) {
+			best, found = at, true
+		}
+	}
+	return best, found
+}
+
+// step builds one action type, checks it against the book, commits or
+// discards it, and queues the follow-ons of the outcome.
+func (e *Engine[T]) step(t T) {
+	a := e.act
+	a.Reset()
+	e.opts.Build(t, a)
+	var rec *Record
+	if e.Trace != nil {
+		rec = e.Trace.begin(e.now, e.opts.Describe(t))
+	}
+	c := Check[T]{Type: t, Action: a, World: e.world, After: e.world.After(a),
+		Spatial: e.world.Spatial(), Now: e.now, engine: e}
+	rejected := false
+	e.accepted, e.rejected = e.accepted[:0], e.rejected[:0]
+	for i := range e.rules {
+		if !e.always[i] && !e.masks[i].Intersects(a.Mask()) {
+			continue
+		}
+		e.pending = e.pending[:0]
+		v := e.rules[i].Check(&c)
+		if v.Rejected() {
+			rejected = true
+			e.rejected = append(e.rejected, e.pending...)
+		} else {
+			e.accepted = append(e.accepted, e.pending...)
+		}
+		if rec != nil {
+			addCheck(rec, e.rules[i].Name, v, e.pending, e.opts.Describe)
+		}
+		if v.Stops() {
+			break
+		}
+	}
+	follow := e.accepted
+	if rejected {
+		a.Reset()
+		follow = e.rejected
+	} else {
+		e.world.Commit(a)
+		if e.OnCommit != nil {
+			e.OnCommit(t, e.now)
+		}
+	}
+	if rec != nil {
+		rec.Committed = !rejected
+	}
+	for _, f := range follow {
+		e.EnqueueAt(f.t, f.at)
+	}
+}

@@ -1,0 +1,93 @@
+// Package rules is the rule engine of Last Post. It knows nothing of the
+// game: it drains a queue of pending action types, builds each into the
+// reusable ecs.Action from the current state, asks every rule in the book's
+// order whether the action may happen, commits it or discards it, and queues
+// the follow-on action types the rules asked for.
+//
+// A rule reads the action, the world, the after-action view and the spatial
+// index. It returns a Verdict: accept or reject, and keep checking or stop.
+// Follow-ons a rule enqueues go to the accept queue if the rule accepted and
+// to the reject queue if it rejected; the first run only if the action is
+// finally committed, the second only if it is finally rejected.
+//
+// Time inside a resolution is counted in integer milliseconds. Follow-ons may
+// be delayed, and registered processes (bullets in flight, moving vehicles)
+// are asked at every instant whether they have actions due, so a whole burst
+// or explosion chain resolves inside the one turn that started it, exactly
+// the same with or without a screen.
+package rules
+
+import "lastpost/ecs"
+
+// Verdict is a rule's answer: accept or reject, and whether to stop checking.
+type Verdict uint8
+
+// The verdicts. Accept and Reject may be combined with Stop.
+const (
+	// Accept lets the action go on to the next rule.
+	Accept Verdict = 0
+	// Reject refuses the action. Later rules are still consulted unless
+	// Stop is also set, so they can enqueue what a rejection causes.
+	Reject Verdict = 1 << 0
+	// Stop ends the checking after this rule.
+	Stop Verdict = 1 << 1
+)
+
+// Rejected reports whether v rejects the action.
+func (v Verdict) Rejected() bool { return v&Reject != 0 }
+
+// Stops reports whether v stops the checking.
+func (v Verdict) Stops() bool { return v&Stop != 0 }
+
+// String names the verdict for traces.
+func (v Verdict) String() string {
+	switch v {
+	case Accept:
+		return "accept"
+	case Reject:
+		return "reject"
+	case Accept | Stop:
+		return "accept+stop"
+	}
+	return "reject+stop"
+}
+
+// Rule is one entry of the rule book.
+type Rule[T any] struct {
+	// Name identifies the rule in traces.
+	Name string
+	// Concerns lists the components and properties the rule looks at. An
+	// action touching none of them cannot concern the rule, and the engine
+	// may skip it. Nil means the rule is consulted for every action.
+	Concerns []ecs.ID
+	// Check decides.
+	Check func(c *Check[T]) Verdict
+}
+
+// Check is what a rule sees while it decides.
+type Check[T any] struct {
+	// Type is the action type being checked.
+	Type T
+	// Action is the change set built from Type.
+	Action *ecs.Action
+	// World is the state before the action.
+	World *ecs.World
+	// After answers reads as if the action were committed.
+	After ecs.View
+	// Spatial is the world's spatial index (state before the action).
+	Spatial *ecs.Spatial
+	// Now is the instant of the resolution, in milliseconds.
+	Now int
+
+	engine *Engine[T]
+}
+
+// Enqueue asks for a follow-on action type, run at once after this action.
+// It joins the accept queue if this rule accepts, the reject queue if it
+// rejects.
+func (c *Check[T]) Enqueue(t T) { c.EnqueueAfter(t, 0) }
+
+// EnqueueAfter is Enqueue with a delay in milliseconds.
+func (c *Check[T]) EnqueueAfter(t T, delayMs int) {
+	c.engine.pending = append(c.engine.pending, timed[T]{at: c.Now + delayMs, t: t})
+}
