@@ -1,0 +1,312 @@
+package levelgen
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/assets"
+	"lastpost/ecs/geom"
+)
+
+func tables(t testing.TB) assets.LevelGen {
+	t.Helper()
+	p, err := assets.LoadLevelGen()
+	require.NoError(t, err)
+	return p
+}
+
+// seedCase is one (seed, difficulty) pair of the fixed invariant list.
+type seedCase struct {
+	seed       uint64
+	difficulty int
+}
+
+// invariantSeeds lists seeds 1-1000, each at difficulty seed%11, and seeds
+// 1-100 at every difficulty 0-10.
+func invariantSeeds() []seedCase {
+	var cases []seedCase
+	for s := uint64(1); s <= 1000; s++ {
+		cases = append(cases, seedCase{s, int(s % 11)})
+	}
+	for d := range 11 {
+		for s := uint64(1); s <= 100; s++ {
+			cases = append(cases, seedCase{s, d})
+		}
+	}
+	return cases
+}
+
+// invariantProblems lists every way l breaks the promises of Generate.
+func invariantProblems(l *Level, p assets.LevelGen) []string {
+	var probs []string
+	fail := func(format string, args ...any) { probs = append(probs, fmt.Sprintf(format, args...)) }
+	if l.W < p.WidthMin || l.W > p.WidthMax || l.H != p.Height || len(l.Terrain) != l.W*l.H {
+		fail("size %dx%d with %d terrain cells", l.W, l.H, len(l.Terrain))
+		return probs
+	}
+	if l.Start != p.Start() {
+		fail("start %v, want %v", l.Start, p.Start())
+	}
+	for y := range l.H {
+		onRoad := y >= p.RoadTop && y <= p.RoadBottom
+		for x := range l.W {
+			at := geom.Pt(x, y)
+			t := l.At(at)
+			if t != Acid && (t == Road) != onRoad {
+				fail("%v is %v", at, t)
+			}
+			if onRoad && x < p.ClearStart {
+				if _, ok := l.SpawnAt(at); ok || t != Road {
+					fail("start area cell %v is %v or holds a spawn", at, t)
+				}
+			}
+		}
+	}
+	last := -1
+	for _, s := range l.Spawns {
+		switch {
+		case !s.At.In(l.W, l.H):
+			fail("%v off the map at %v", s.Kind, s.At)
+			continue
+		case l.At(s.At) == Acid:
+			fail("%v on acid at %v", s.Kind, s.At)
+		case s.At.X == l.GoalX():
+			fail("%v in the goal column at %v", s.Kind, s.At)
+		case s.Kind >= NumKinds:
+			fail("unknown kind %d at %v", s.Kind, s.At)
+		}
+		if i := s.At.Y*l.W + s.At.X; i <= last {
+			fail("spawn at %v out of row-major order or doubled", s.At)
+		} else {
+			last = i
+		}
+	}
+	if !Drivable(l) {
+		fail("no route from the start to the goal column")
+	}
+	return probs
+}
+
+func TestGenerateInvariants(t *testing.T) {
+	p := tables(t)
+	minW, maxW := math.MaxInt, 0
+	for _, c := range invariantSeeds() {
+		l := Generate(c.seed, c.difficulty, p)
+		if !assert.Empty(t, invariantProblems(l, p), "seed %d difficulty %d", c.seed, c.difficulty) {
+			t.Logf("seed %d difficulty %d:\n%s", c.seed, c.difficulty, l.ASCII())
+		}
+		minW, maxW = min(minW, l.W), max(maxW, l.W)
+	}
+	assert.Equal(t, p.WidthMin, minW, "the narrowest width should occur among 2,100 levels")
+	assert.Equal(t, p.WidthMax, maxW, "the widest width should occur among 2,100 levels")
+}
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	p := tables(t)
+	for s := uint64(1); s <= 30; s++ {
+		d := int(s % 11)
+		a, b := Generate(s, d, p), Generate(s, d, p)
+		assert.Equal(t, a, b, "seed %d difficulty %d", s, d)
+		assert.Equal(t, a.ASCII(), b.ASCII(), "seed %d difficulty %d", s, d)
+		assert.Equal(t, a.Hash(), b.Hash(), "seed %d difficulty %d", s, d)
+	}
+}
+
+func TestSeedsAndDifficultiesGiveDifferentLevels(t *testing.T) {
+	p := tables(t)
+	seen := map[uint64]seedCase{}
+	for s := uint64(1); s <= 50; s++ {
+		for d := range 4 {
+			h := Generate(s, d, p).Hash()
+			prev, dup := seen[h]
+			assert.False(t, dup, "seed %d difficulty %d repeats seed %d difficulty %d", s, d, prev.seed, prev.difficulty)
+			seen[h] = seedCase{s, d}
+		}
+	}
+}
+
+func TestNegativeDifficultyCountsAsZero(t *testing.T) {
+	p := tables(t)
+	assert.Equal(t, Generate(7, 0, p).Hash(), Generate(7, -3, p).Hash())
+}
+
+func TestGeneratePanicsOnInvalidTables(t *testing.T) {
+	p := tables(t)
+	p.WidthMin = p.WidthMax + 1
+	assert.Panics(t, func() { Generate(1, 0, p) })
+}
+
+// referenceRows are the expected spawns per level, in tenths, of the
+// original game's tables, from the spawn count table of the reference notes
+// (section 4): wrecks, barrels, letters, zombies, cars, bikes.
+var referenceRows = []struct {
+	difficulty int
+	tenths     [NumKinds]int
+}{
+	{0, [NumKinds]int{118, 236, 71, 420, 5, 19}},
+	{1, [NumKinds]int{118, 236, 71, 640, 5, 19}},
+	{2, [NumKinds]int{118, 236, 71, 850, 5, 38}},
+	{4, [NumKinds]int{118, 236, 71, 1270, 28, 61}},
+	{6, [NumKinds]int{118, 236, 71, 1700, 33, 85}},
+	{10, [NumKinds]int{118, 236, 71, 1700, 57, 127}},
+}
+
+func TestSpawnMeansMatchReference(t *testing.T) {
+	p := tables(t)
+	const levels = 100
+	for _, row := range referenceRows {
+		var sum Counts
+		for s := uint64(1); s <= levels; s++ {
+			c := Generate(s, row.difficulty, p).Counts()
+			for k := range c {
+				sum[k] += c[k]
+			}
+		}
+		for k := range Kind(NumKinds) {
+			want := float64(row.tenths[k]) / 10
+			got := float64(sum[k]) / levels
+			// 25% of the mean, or four standard errors of a Poisson count
+			// for the rare kinds, whichever is wider.
+			tol := max(0.25*want, 4*math.Sqrt(want/levels))
+			assert.InDelta(t, want, got, tol, "%v per level at difficulty %d", k, row.difficulty)
+		}
+	}
+}
+
+func TestAcidCoversAboutATenthOfTheMap(t *testing.T) {
+	p := tables(t)
+	acid, cells := 0, 0
+	for s := uint64(1); s <= 300; s++ {
+		l := Generate(s, 0, p)
+		for _, tr := range l.Terrain {
+			if tr == Acid {
+				acid++
+			}
+		}
+		cells += len(l.Terrain)
+	}
+	frac := float64(acid) / float64(cells)
+	assert.GreaterOrEqual(t, frac, 0.09)
+	assert.LessOrEqual(t, frac, 0.15)
+}
+
+// onlyKind returns tables in which every eligible cell holds kind k.
+func onlyKind(p assets.LevelGen, k Kind) assets.LevelGen {
+	set := func(t *assets.SpawnTable) {
+		ws := []*assets.SpawnWeight{&t.Wreck, &t.Barrel, &t.Letter, &t.Zombie, &t.Car, &t.Bike}
+		for i, w := range ws {
+			*w = assets.SpawnWeight{Den: 1}
+			if Kind(i) == k {
+				w.Base = 1000
+			}
+		}
+	}
+	set(&p.Spawn.Dirt)
+	set(&p.Spawn.Road)
+	return p
+}
+
+func TestTableFieldsMapToKinds(t *testing.T) {
+	p := tables(t)
+	for k := range Kind(NumKinds) {
+		t.Run(k.String(), func(t *testing.T) {
+			q := onlyKind(p, k)
+			l := Generate(3, 0, q)
+			eligible := 0
+			for y := range l.H {
+				for x := range l.GoalX() {
+					if l.At(geom.Pt(x, y)) != Acid && !inStartArea(q, x, y) {
+						eligible++
+					}
+				}
+			}
+			var want Counts
+			want[k] = eligible
+			got := l.Counts()
+			if k.Solid() {
+				// A wall of solids is cut open along one route.
+				assert.Less(t, got[k], eligible)
+				assert.Greater(t, got[k], eligible-l.W-l.H)
+				got[k] = eligible
+			}
+			assert.Equal(t, want, got)
+			assert.True(t, Drivable(l), "\n%s", l.ASCII())
+		})
+	}
+}
+
+func TestLevelAccessors(t *testing.T) {
+	l, err := Parse("" +
+		",,,z\n" +
+		"@~.#\n")
+	require.NoError(t, err)
+	assert.Equal(t, 3, l.GoalX())
+	assert.Equal(t, Dirt, l.At(geom.Pt(0, 0)))
+	assert.Equal(t, Acid, l.At(geom.Pt(1, 1)))
+	assert.Equal(t, Road, l.At(geom.Pt(0, 1)))
+	for _, off := range []geom.Point{{X: -1, Y: 0}, {X: 4, Y: 0}, {X: 0, Y: 2}, {X: 0, Y: -1}} {
+		assert.Equal(t, Void, l.At(off), "%v", off)
+	}
+	s, ok := l.SpawnAt(geom.Pt(3, 1))
+	assert.True(t, ok)
+	assert.Equal(t, Spawn{Kind: Wreck, At: geom.Pt(3, 1)}, s)
+	_, ok = l.SpawnAt(geom.Pt(2, 1))
+	assert.False(t, ok)
+	assert.Equal(t, Counts{Wreck: 1, Zombie: 1}, l.Counts())
+}
+
+func TestNames(t *testing.T) {
+	names := map[string]bool{}
+	for k := range Kind(NumKinds) {
+		names[k.String()] = true
+	}
+	for _, tr := range []Terrain{Void, Dirt, Road, Acid} {
+		names[tr.String()] = true
+	}
+	assert.Len(t, names, NumKinds+4, "every kind and terrain has its own name")
+	assert.Equal(t, "Kind(9)", Kind(9).String())
+	assert.Equal(t, "Terrain(9)", Terrain(9).String())
+}
+
+func TestASCIIRoundTrips(t *testing.T) {
+	p := tables(t)
+	for s := uint64(1); s <= 40; s++ {
+		l := Generate(s, int(s%11), p)
+		back, err := Parse(l.ASCII())
+		require.NoError(t, err, "seed %d", s)
+		assert.Equal(t, l.ASCII(), back.ASCII(), "seed %d", s)
+		assert.Equal(t, l.Spawns, back.Spawns, "seed %d", s)
+		assert.Equal(t, l.Start, back.Start, "seed %d", s)
+	}
+}
+
+func TestParseRejectsBadMaps(t *testing.T) {
+	cases := []struct{ name, text, want string }{
+		{"empty", "", "empty"},
+		{"ragged", "@..\n..\n", "line 2"},
+		{"no start", "...\n...\n", "no start"},
+		{"two starts", "@..\n..@\n", "second start"},
+		{"unknown character", "@.X\n", "column 3"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse(c.text)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	p := tables(b)
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		Generate(seed, int(seed%11), p)
+	}
+}

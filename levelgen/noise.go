@@ -1,0 +1,96 @@
+package levelgen
+
+import "math/rand/v2"
+
+// gradient is a lattice gradient with components -1, 0 or 1.
+type gradient struct{ x, y int64 }
+
+// gradients are the classic 16 gradients of improved Perlin noise, the
+// twelve cube-edge directions plus four repeats, seen from above (z = 0).
+// Their components are not normalised: the acid band in the tables is
+// scaled to match, which keeps the noise exact in integers.
+var gradients = [16]gradient{
+	{1, 1}, {-1, 1}, {1, -1}, {-1, -1},
+	{1, 0}, {-1, 0}, {1, 0}, {-1, 0},
+	{0, 1}, {0, -1}, {0, 1}, {0, -1},
+	{1, 1}, {-1, 1}, {0, -1}, {0, -1},
+}
+
+// noiseField is 2-D gradient noise sampled at cell centres of a grid whose
+// lattice points are scale cells apart. A sample is the exact rational
+// value num/den(), so every machine computes the same bits.
+type noiseField struct {
+	scale int64
+	s5    int64 // scale^5, the denominator of a fade value
+	cols  int
+	grads []gradient // row-major lattice, cols wide
+	fade  []int64    // fade(k/scale) * scale^5 for k in 0..scale-1
+}
+
+// newNoiseField draws one gradient per lattice point for a w x h grid.
+func newNoiseField(rng *rand.Rand, w, h, scale int) *noiseField {
+	cols, rows := (w-1)/scale+2, (h-1)/scale+2
+	s := int64(scale)
+	f := &noiseField{scale: s, s5: s * s * s * s * s, cols: cols, grads: make([]gradient, cols*rows)}
+	for i := range f.grads {
+		f.grads[i] = gradients[rng.IntN(len(gradients))]
+	}
+	f.fade = make([]int64, scale)
+	for k := range f.fade {
+		f.fade[k] = fadeScaled(int64(k), s)
+	}
+	return f
+}
+
+// fadeScaled returns 6t^5 - 15t^4 + 10t^3 for t = k/s, multiplied by s^5
+// so it is an integer.
+func fadeScaled(k, s int64) int64 {
+	k3 := k * k * k
+	return k3 * (6*k*k - 15*k*s + 10*s*s)
+}
+
+// den returns the denominator of every sample: scale^11 (one factor for the
+// offsets, five for each of the two fades).
+func (f *noiseField) den() int64 {
+	return f.s5 * f.s5 * f.scale
+}
+
+// num returns the numerator of the noise at cell (x, y).
+func (f *noiseField) num(x, y int) int64 {
+	s := f.scale
+	ix, iy := x/int(s), y/int(s)
+	kx, ky := int64(x)%s, int64(y)%s
+	s5 := f.s5
+	n00 := f.corner(ix, iy, kx, ky)
+	n10 := f.corner(ix+1, iy, kx-s, ky)
+	n01 := f.corner(ix, iy+1, kx, ky-s)
+	n11 := f.corner(ix+1, iy+1, kx-s, ky-s)
+	u, v := f.fade[kx], f.fade[ky]
+	top := n00*s5 + u*(n10-n00)
+	bottom := n01*s5 + u*(n11-n01)
+	return top*s5 + v*(bottom-top)
+}
+
+// corner returns the dot product of the gradient at lattice point (i, j)
+// with the offset (dx, dy) from it, in cells.
+func (f *noiseField) corner(i, j int, dx, dy int64) int64 {
+	g := f.grads[j*f.cols+i]
+	return g.x*dx + g.y*dy
+}
+
+// acidBand decides whether a noise sample lies in low < n <= high, with low
+// and high in per mille.
+type acidBand struct {
+	low, high int64 // scaled to the field's denominator
+}
+
+func newAcidBand(f *noiseField, low, high int) acidBand {
+	d := f.den()
+	return acidBand{low: int64(low) * d, high: int64(high) * d}
+}
+
+// contains compares 1000*num/den against the band without dividing.
+func (b acidBand) contains(num int64) bool {
+	n := num * 1000
+	return b.low < n && n <= b.high
+}

@@ -1,0 +1,159 @@
+package levelgen
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs/geom"
+)
+
+func mustParse(t *testing.T, rows ...string) *Level {
+	t.Helper()
+	l, err := Parse(strings.Join(rows, "\n"))
+	require.NoError(t, err)
+	return l
+}
+
+func TestDrivable(t *testing.T) {
+	cases := []struct {
+		name string
+		rows []string
+		want bool
+	}{
+		{"open road", []string{"@...."}, true},
+		{"start in the goal column", []string{"@"}, true},
+		{"wreck wall", []string{"..#..", "@.#..", "..#.."}, false},
+		{"barrel wall", []string{"..0..", "@.0..", "..0.."}, false},
+		{"gap at the top", []string{".....", "@.#..", "..#.."}, true},
+		{"acid, letters and enemies do not block", []string{"..#..", "@~zcb", "..=.."}, true},
+		{"must drive south then east", []string{"@#...", ".#...", "....."}, true},
+		{"no driving west around a wall", []string{"....#", "#@#.#", "#####"}, false},
+		{"zigzag", []string{"@.#...", "#...#.", "#####."}, true},
+		{"goal column walled", []string{"@...#", "....#"}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, Drivable(mustParse(t, c.rows...)))
+		})
+	}
+}
+
+func TestDrivableOffMapStart(t *testing.T) {
+	l := mustParse(t, "@...")
+	l.Start = geom.Pt(-1, 0)
+	assert.False(t, Drivable(l))
+	assert.Equal(t, 0, clearRoute(l))
+}
+
+func TestClearRoute(t *testing.T) {
+	cases := []struct {
+		name    string
+		rows    []string
+		removed int
+		left    Counts
+	}{
+		{
+			name:    "removes the one blocker whose way avoids acid",
+			rows:    []string{".....#~~~~", "@....#~~~~", ".....0...."},
+			removed: 1,
+			left:    Counts{Wreck: 2},
+		},
+		{
+			name:    "cuts through several walls",
+			rows:    []string{"..#...0...#.", "@.#...0...#.", "..#...0...#."},
+			removed: 3,
+			left:    Counts{Wreck: 4, Barrel: 2},
+		},
+		{
+			name:    "leaves a drivable level alone",
+			rows:    []string{"..#...", "@.....", "..#..."},
+			removed: 0,
+			left:    Counts{Wreck: 2},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			l := mustParse(t, c.rows...)
+			require.Equal(t, c.removed == 0, Drivable(l))
+			assert.Equal(t, c.removed, clearRoute(l))
+			assert.True(t, Drivable(l), "\n%s", l.ASCII())
+			assert.Equal(t, c.left, l.Counts())
+		})
+	}
+}
+
+// randomGrid draws a small level with the given chance (per mille) of a
+// solid in each cell and a random start that is not solid.
+func randomGrid(rng *rand.Rand, solidPerMille int) *Level {
+	w, h := 2+rng.IntN(14), 1+rng.IntN(8)
+	l := &Level{W: w, H: h, Terrain: make([]Terrain, w*h)}
+	l.Start = geom.Pt(rng.IntN(w), rng.IntN(h))
+	for i := range l.Terrain {
+		l.Terrain[i] = Road
+		if rng.IntN(10) == 0 {
+			l.Terrain[i] = Acid
+		}
+		at := geom.Pt(i%w, i/w)
+		if at != l.Start && rng.IntN(1000) < solidPerMille {
+			l.Spawns = append(l.Spawns, Spawn{Kind: Kind(rng.IntN(2)), At: at})
+		}
+	}
+	return l
+}
+
+// fewestBlockers finds, by plain relaxation until nothing changes, how many
+// wrecks and barrels the best east/north/south route from the start to the
+// goal column must go through. It shares no code with the generator.
+func fewestBlockers(l *Level) int {
+	const far = 1 << 30
+	best := make([][]int, l.H)
+	for y := range best {
+		best[y] = make([]int, l.W)
+		for x := range best[y] {
+			best[y][x] = far
+		}
+	}
+	cost := func(x, y int) int {
+		if s, ok := l.SpawnAt(geom.Pt(x, y)); ok && (s.Kind == Wreck || s.Kind == Barrel) {
+			return 1
+		}
+		return 0
+	}
+	best[l.Start.Y][l.Start.X] = cost(l.Start.X, l.Start.Y)
+	for changed := true; changed; {
+		changed = false
+		for y := range l.H {
+			for x := range l.W {
+				for _, from := range [][2]int{{x - 1, y}, {x, y - 1}, {x, y + 1}} {
+					fx, fy := from[0], from[1]
+					if fx < 0 || fy < 0 || fy >= l.H || best[fy][fx] == far {
+						continue
+					}
+					if c := best[fy][fx] + cost(x, y); c < best[y][x] {
+						best[y][x], changed = c, true
+					}
+				}
+			}
+		}
+	}
+	fewest := far
+	for y := range l.H {
+		fewest = min(fewest, best[y][l.W-1])
+	}
+	return fewest
+}
+
+func TestDrivableAndClearRouteAgreeWithRelaxation(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := range 3000 {
+		l := randomGrid(rng, 100+rng.IntN(600))
+		want := fewestBlockers(l)
+		assert.Equal(t, want == 0, Drivable(l), "case %d\n%s", i, l.ASCII())
+		assert.Equal(t, want, clearRoute(l), "case %d: removed blockers\n%s", i, l.ASCII())
+		assert.True(t, Drivable(l), "case %d after clearing\n%s", i, l.ASCII())
+	}
+}
