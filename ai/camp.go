@@ -1,0 +1,220 @@
+package ai
+
+import (
+	"slices"
+
+	"lastpost/ecs/geom"
+)
+
+// Offer is one item on sale at the camp. Kind is one of "gun",
+// "repair_engine", "change_tyre", "armour", "spare_tyre" and "engine_kit";
+// ID names the item (for guns: "pistol", "shotgun", "machine_gun" or
+// "railgun"); Level is the armour level an "armour" offer sets.
+type Offer struct {
+	Kind  string
+	ID    string
+	Price int
+	Level int
+}
+
+// Camp is what the autoplay shopper knows at a survivor camp. Inventory
+// lists item ids; Mounted holds the gun id on each side indexed by Dir-1
+// (North, East, South, West), "" when empty.
+type Camp struct {
+	Money             int
+	Offers            []Offer
+	Engine, MaxEngine int
+	Tyres, MaxTyres   int
+	Armour            int
+	InventoryFree     int
+	Inventory         []string
+	Mounted           [4]string
+}
+
+// Shopping constants.
+const (
+	upgradeReserve = 20 // money kept back from guns and armour: two repairs next time
+	kitsWanted     = 2  // spare tyres and engine kits carried of each kind
+)
+
+// gunRank orders the guns from worst to best; unknown ids rank 0 and are
+// never bought.
+func gunRank(id string) int {
+	switch id {
+	case "pistol":
+		return 1
+	case "shotgun":
+		return 2
+	case "machine_gun":
+		return 3
+	case "railgun":
+		return 4
+	}
+	return 0
+}
+
+// Shop returns the index in c.Offers of the next thing to buy, or -1 to stop.
+// The caller applies the purchase and asks again. Priorities: repair the
+// engine and tyres while damaged (the weaker first, the engine on a tie); a
+// gun that would improve the four guns the van can carry, best first; the
+// highest armour level above the current one; spare tyres and engine kits up
+// to two of each. Guns and armour leave upgradeReserve in hand. Every
+// purchase needs a free inventory slot, as in the original shop, and ties go
+// to the earlier offer.
+func Shop(c Camp) int {
+	if c.InventoryFree <= 0 {
+		return -1
+	}
+	for _, pick := range [...]func(Camp) int{shopRepair, shopGun, shopArmour, shopKit} {
+		if i := pick(c); i >= 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// firstOffer returns the index of the first offer of kind that costs at most
+// budget, or -1.
+func firstOffer(c Camp, kind string, budget int) int {
+	for i, o := range c.Offers {
+		if o.Kind == kind && o.Price <= budget {
+			return i
+		}
+	}
+	return -1
+}
+
+func shopRepair(c Camp) int {
+	order := [2]string{"repair_engine", "change_tyre"}
+	if c.Tyres*c.MaxEngine < c.Engine*c.MaxTyres {
+		order[0], order[1] = order[1], order[0]
+	}
+	for _, kind := range order {
+		if needsRepair(c, kind) {
+			if i := firstOffer(c, kind, c.Money); i >= 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// needsRepair reports whether a repair of kind would have any effect.
+func needsRepair(c Camp, kind string) bool {
+	if kind == "repair_engine" {
+		return c.Engine < c.MaxEngine
+	}
+	return c.Tyres < c.MaxTyres
+}
+
+func shopGun(c Camp) int {
+	floor := weakestKeptGun(c)
+	best := -1
+	for i, o := range c.Offers {
+		if o.Kind != "gun" || gunRank(o.ID) <= floor || o.Price > c.Money-upgradeReserve {
+			continue
+		}
+		if best < 0 || betterBuy(o, c.Offers[best]) {
+			best = i
+		}
+	}
+	return best
+}
+
+// betterBuy prefers the higher-ranked gun, then the cheaper one.
+func betterBuy(a, b Offer) bool {
+	if ra, rb := gunRank(a.ID), gunRank(b.ID); ra != rb {
+		return ra > rb
+	}
+	return a.Price < b.Price
+}
+
+// weakestKeptGun is the rank a new gun must beat to be worth buying: the
+// fourth best of the guns the van owns (mounted or carried), or 0 when it
+// owns fewer than four and a new one would fill an empty side.
+func weakestKeptGun(c Camp) int {
+	var ranks []int
+	for _, id := range c.Mounted {
+		if r := gunRank(id); r > 0 {
+			ranks = append(ranks, r)
+		}
+	}
+	for _, id := range c.Inventory {
+		if r := gunRank(id); r > 0 {
+			ranks = append(ranks, r)
+		}
+	}
+	if len(ranks) < len(c.Mounted) {
+		return 0
+	}
+	slices.Sort(ranks)
+	return ranks[len(ranks)-len(c.Mounted)]
+}
+
+func shopArmour(c Camp) int {
+	best := -1
+	for i, o := range c.Offers {
+		if o.Kind != "armour" || o.Level <= c.Armour || o.Price > c.Money-upgradeReserve {
+			continue
+		}
+		if best < 0 || o.Level > c.Offers[best].Level ||
+			(o.Level == c.Offers[best].Level && o.Price < c.Offers[best].Price) {
+			best = i
+		}
+	}
+	return best
+}
+
+func shopKit(c Camp) int {
+	order := [2]string{"spare_tyre", "engine_kit"}
+	if count(c.Inventory, "engine_kit") < count(c.Inventory, "spare_tyre") {
+		order[0], order[1] = order[1], order[0]
+	}
+	for _, kind := range order {
+		if count(c.Inventory, kind) < kitsWanted {
+			if i := firstOffer(c, kind, c.Money); i >= 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// count returns how many times id occurs in ids.
+func count(ids []string, id string) int {
+	n := 0
+	for _, x := range ids {
+		if x == id {
+			n++
+		}
+	}
+	return n
+}
+
+// mountOrder ranks the sides by how much a gun there matters: the van drives
+// east into most enemies, bandits chase from behind, and the sides see least.
+var mountOrder = [4]geom.Dir{geom.East, geom.West, geom.North, geom.South}
+
+// Mount returns the next garage move: put the inventory gun at invIndex on
+// side slot, swapping any gun there back into the inventory. It takes the
+// best carried gun and the most important side (front, rear, left, right)
+// that is empty or holds a worse gun. ok is false when no carried gun would
+// improve any side. Each move raises one side's gun, so calling Mount until
+// ok is false ends.
+func Mount(c Camp) (slot geom.Dir, invIndex int, ok bool) {
+	best, bestRank := -1, 0
+	for i, id := range c.Inventory {
+		if r := gunRank(id); r > bestRank {
+			best, bestRank = i, r
+		}
+	}
+	if best < 0 {
+		return geom.None, -1, false
+	}
+	for _, d := range mountOrder {
+		if gunRank(c.Mounted[d-1]) < bestRank {
+			return d, best, true
+		}
+	}
+	return geom.None, -1, false
+}
