@@ -9,6 +9,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -64,14 +65,19 @@ func describeTOMLError(name string, err error) error {
 }
 
 // keyLine finds the line on which the last part of key is assigned, so an
-// unknown-key message can point at it. It returns 0 when the key cannot be
-// found in the text.
+// unknown-key message can point at it. It follows table headers, dotted keys
+// and one-line inline tables, and falls back to the first line starting with
+// the key's last part. It returns 0 when the key cannot be found in the text.
 func keyLine(data []byte, key toml.Key) int {
 	if len(key) == 0 {
 		return 0
 	}
+	lines := strings.Split(string(data), "\n")
+	if n := scopedKeyLine(lines, key); n > 0 {
+		return n
+	}
 	last := key[len(key)-1]
-	for i, line := range strings.Split(string(data), "\n") {
+	for i, line := range lines {
 		trimmed := strings.TrimSpace(line)
 		if strings.HasPrefix(trimmed, last) || strings.HasPrefix(trimmed, `"`+last+`"`) ||
 			strings.HasPrefix(trimmed, "["+strings.Join(key, ".")) {
@@ -79,4 +85,84 @@ func keyLine(data []byte, key toml.Key) int {
 		}
 	}
 	return 0
+}
+
+// scopedKeyLine finds a header that names key, or a line that assigns the
+// rest of key under a header that names its beginning.
+func scopedKeyLine(lines []string, key toml.Key) int {
+	var table []string
+	for i, line := range lines {
+		trimmed := strings.TrimSpace(line)
+		if header, ok := tableHeader(trimmed); ok {
+			if slices.Equal(header, key) {
+				return i + 1
+			}
+			table = header
+			continue
+		}
+		if len(table) < len(key) && slices.Equal(table, key[:len(table)]) && assigns(trimmed, key[len(table):]) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// tableHeader returns the key path of a [table] or [[array]] header line.
+func tableHeader(line string) ([]string, bool) {
+	if !strings.HasPrefix(line, "[") {
+		return nil, false
+	}
+	end := strings.Index(line, "]")
+	if end < 0 {
+		return nil, false
+	}
+	parts := strings.Split(strings.Trim(line[:end], "[ "), ".")
+	for i, part := range parts {
+		parts[i] = strings.Trim(strings.TrimSpace(part), `"'`)
+	}
+	return parts, true
+}
+
+// assigns reports whether text starts by assigning the key path rest, as a
+// plain key, a dotted key or a key inside a one-line inline table.
+func assigns(text string, rest []string) bool {
+	after, ok := cutKey(text, rest[0])
+	if !ok {
+		return false
+	}
+	if len(rest) == 1 {
+		return strings.HasPrefix(after, "=")
+	}
+	if strings.HasPrefix(after, ".") {
+		return assigns(strings.TrimSpace(after[1:]), rest[1:])
+	}
+	if !strings.HasPrefix(after, "=") {
+		return false
+	}
+	value := strings.TrimSpace(after[1:])
+	for _, sep := range []string{"{", ","} {
+		for _, piece := range strings.Split(value, sep)[1:] {
+			if assigns(strings.TrimSpace(piece), rest[1:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cutKey removes a leading bare or quoted key name from text and returns the
+// rest without leading spaces. It reports false unless the name is followed
+// by '=', '.' or a space, so "van" does not match "vane".
+func cutKey(text, name string) (string, bool) {
+	for _, form := range []string{name, `"` + name + `"`, "'" + name + "'"} {
+		rest, ok := strings.CutPrefix(text, form)
+		if !ok {
+			continue
+		}
+		if rest == "" || !strings.ContainsAny(rest[:1], "=. \t") {
+			continue
+		}
+		return strings.TrimSpace(rest), true
+	}
+	return "", false
 }

@@ -1,0 +1,181 @@
+package assets
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs/geom"
+)
+
+func TestVanTablesFollowTheReferenceFormulas(t *testing.T) {
+	v, err := LoadVan()
+	require.NoError(t, err)
+	for e := 0; e <= v.Engine; e++ {
+		assert.Equal(t, (e+1)/2, v.MaxSpeed(e), "engine %d", e)
+	}
+	for n := 0; n <= v.Tyres; n++ {
+		assert.Equal(t, (n+1)*100/(v.Tyres+1), v.SteerChance(n), "tyres %d", n)
+	}
+}
+
+func TestVanTablesClampOutOfRangeValues(t *testing.T) {
+	v := Van{MaxSpeedByEngine: []int{0, 1, 2}, SteerChanceByTyres: []int{10, 90}}
+	assert.Equal(t, 0, v.MaxSpeed(-3))
+	assert.Equal(t, 2, v.MaxSpeed(99))
+	assert.Equal(t, 90, v.SteerChance(5))
+	assert.Equal(t, 0, Van{}.MaxSpeed(4), "an empty table gives 0, not a panic")
+}
+
+func TestExplosionDirectionsSurroundTheBarrel(t *testing.T) {
+	c, err := LoadCombat()
+	require.NoError(t, err)
+	vs := c.Explosion.Vectors()
+	require.Len(t, vs, c.Explosion.Fragments)
+	set := map[geom.Point]bool{}
+	for _, v := range vs {
+		set[v] = true
+		d2 := v.Dist2(geom.Point{})
+		assert.True(t, d2 >= 81 && d2 <= 100, "vector %v is not about 10 long", v)
+	}
+	assert.Len(t, set, len(vs), "two fragments share a direction")
+	for _, v := range vs {
+		assert.True(t, set[v.Mul(-1)], "%v has no opposite, so the blast is lopsided", v)
+		assert.True(t, set[geom.Pt(v.Y, v.X)], "%v has no mirror across the diagonal", v)
+	}
+}
+
+func TestShopStockStaysInBoundsAndFollowsWeights(t *testing.T) {
+	guns, err := LoadGuns()
+	require.NoError(t, err)
+	shop, err := LoadShop(guns)
+	require.NoError(t, err)
+	counts := map[string]int{}
+	draws := 0
+	for seed := range uint64(2000) {
+		stock := shop.Stock(rand.New(rand.NewPCG(seed, 7)))
+		require.GreaterOrEqual(t, len(stock), shop.StockMin, "seed %d", seed)
+		require.LessOrEqual(t, len(stock), shop.StockMax, "seed %d", seed)
+		for _, o := range stock {
+			counts[o.ID]++
+			draws++
+		}
+	}
+	total := shop.TotalWeight()
+	for _, o := range shop.Offers {
+		want := float64(draws) * float64(o.Weight) / float64(total)
+		got := float64(counts[o.ID])
+		assert.InDelta(t, want, got, want*0.15, "offer %s drawn %v times, expected about %v", o.ID, got, want)
+	}
+}
+
+func TestShopStockIsDeterministic(t *testing.T) {
+	guns, err := LoadGuns()
+	require.NoError(t, err)
+	shop, err := LoadShop(guns)
+	require.NoError(t, err)
+	a := shop.Stock(rand.New(rand.NewPCG(42, 1)))
+	b := shop.Stock(rand.New(rand.NewPCG(42, 1)))
+	assert.Equal(t, a, b)
+}
+
+func TestShopOffersAreComplete(t *testing.T) {
+	guns, err := LoadGuns()
+	require.NoError(t, err)
+	shop, err := LoadShop(guns)
+	require.NoError(t, err)
+	for _, o := range shop.Offers {
+		assert.NotEmpty(t, o.Name, o.ID)
+		assert.NotEmpty(t, o.Description, o.ID)
+		assert.Positive(t, o.Price, o.ID)
+		switch o.Kind {
+		case OfferGun:
+			gun, ok := guns.Get(o.Gun)
+			require.True(t, ok, o.ID)
+			assert.Equal(t, gun.Price, o.Price, o.ID)
+		case OfferConsumable, OfferRepair:
+			assert.Positive(t, o.Amount, o.ID)
+			assert.Contains(t, []Stat{StatEngine, StatTyres}, o.Restores, o.ID)
+		case OfferArmour:
+			assert.Equal(t, 10<<(o.Level-1), o.Price, "armour level N costs 10*2^(N-1)")
+		}
+	}
+}
+
+func TestLoadShopRejectsUnknownGun(t *testing.T) {
+	_, err := LoadShop(Guns{List: []Gun{{ID: "pistol", Name: "Pistol", Price: 10}}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `sells gun "shotgun"`)
+}
+
+func TestSlotsFireTheirOwnWay(t *testing.T) {
+	seen := map[geom.Dir]bool{}
+	for _, s := range Slots {
+		d := s.Dir()
+		assert.NotEqual(t, geom.None, d, s.String())
+		assert.False(t, seen[d], "two slots fire %s", d)
+		seen[d] = true
+		assert.Equal(t, s, SlotFor(d))
+		var back Slot
+		require.NoError(t, back.UnmarshalText([]byte(s.String())))
+		assert.Equal(t, s, back)
+	}
+	assert.Equal(t, geom.East, SlotFront.Dir(), "the van faces east")
+	assert.Equal(t, SlotNone, SlotFor(geom.None))
+}
+
+func TestEnemyGunLooksUpItsSlot(t *testing.T) {
+	e, err := LoadEnemies()
+	require.NoError(t, err)
+	car, ok := e.Get("car")
+	require.True(t, ok)
+	gun, ok := car.Gun(SlotLeft)
+	assert.True(t, ok)
+	assert.Equal(t, "shotgun", gun)
+	_, ok = car.Gun(SlotFront)
+	assert.False(t, ok, "cars fire only sideways")
+}
+
+func TestColoursGiveEveryRoleAndTile(t *testing.T) {
+	c, err := LoadColours()
+	require.NoError(t, err)
+	for _, r := range Roles {
+		col := c.Role(r)
+		assert.NotEqual(t, missingRole, col, r)
+		assert.True(t, (col.BG == NoColour) == (col.FallbackBG == BasicDefault), "%s: bg and fallback_bg go together", r)
+	}
+	for _, tile := range Tiles {
+		s := c.Tile(tile)
+		assert.NotZero(t, s.Glyph, tile)
+		assert.True(t, c.Has(s.Role), tile)
+	}
+	assert.Equal(t, missingRole, c.Role("nope"))
+}
+
+func TestBasicColoursNameAndDarken(t *testing.T) {
+	for i, name := range basicNames {
+		b, ok := parseBasic(name)
+		require.True(t, ok, name)
+		assert.Equal(t, Basic(i), b)
+		assert.Equal(t, name, b.String())
+		assert.Less(t, int(b.Dark()), 8, name)
+		assert.Equal(t, i >= 8, b.Bright(), name)
+	}
+	assert.Equal(t, "default", BasicDefault.String())
+	assert.Equal(t, BasicDefault, BasicDefault.Dark())
+}
+
+func TestGlyphRejectsWhatBreaksTheGrid(t *testing.T) {
+	for _, ok := range []string{"@", " ", "~", "é", "│"} {
+		var g Glyph
+		assert.NoError(t, g.UnmarshalText([]byte(ok)), ok)
+		assert.Equal(t, ok, g.String())
+	}
+	for _, bad := range []string{"", "ab", "\n", "\u0301", "中", "🚐", "\xff"} {
+		var g Glyph
+		assert.Error(t, g.UnmarshalText([]byte(bad)), fmt.Sprintf("%q", bad))
+	}
+}

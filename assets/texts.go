@@ -1,0 +1,408 @@
+package assets
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+const textsFile = "texts.toml"
+
+// TextID names one player-facing text: "section.key" in texts.toml. Code
+// refers to texts only through the constants below; texts.toml must hold
+// exactly these ids.
+type TextID string
+
+// Log messages, for things that happen on the road.
+const (
+	MsgTyreBurst       TextID = "msg.tyre_burst"
+	MsgEngineHit       TextID = "msg.engine_hit"
+	MsgEngineHitSlower TextID = "msg.engine_hit_slower"
+	MsgEngineDead      TextID = "msg.engine_dead"
+	MsgArmourLost      TextID = "msg.armour_lost"
+	MsgArmourHeld      TextID = "msg.armour_held"
+	MsgHurt            TextID = "msg.hurt"
+	MsgShot            TextID = "msg.shot"
+	MsgShotBy          TextID = "msg.shot_by"
+	MsgClawedBy        TextID = "msg.clawed_by"
+	MsgRammedBy        TextID = "msg.rammed_by"
+	MsgShrapnel        TextID = "msg.shrapnel"
+	MsgSteerFailed     TextID = "msg.steer_failed"
+	MsgSteerStopped    TextID = "msg.steer_stopped"
+	MsgTopSpeed        TextID = "msg.top_speed"
+	MsgAlreadyStopped  TextID = "msg.already_stopped"
+	MsgAcidTyre        TextID = "msg.acid_tyre"
+	MsgEngineRepaired  TextID = "msg.engine_repaired"
+	MsgTyreReplaced    TextID = "msg.tyre_replaced"
+	MsgLetterTaken     TextID = "msg.letter_taken"
+	MsgLetterBurnt     TextID = "msg.letter_burnt"
+	MsgRunOver         TextID = "msg.run_over"
+	MsgCrushed         TextID = "msg.crushed"
+	MsgEnemyKilled     TextID = "msg.enemy_killed"
+	MsgBarrelExplodes  TextID = "msg.barrel_explodes"
+	MsgArrived         TextID = "msg.arrived"
+	MsgDied            TextID = "msg.died"
+	MsgDeliveryStarts  TextID = "msg.delivery_starts"
+)
+
+// Prompts and refusals that the next message replaces.
+const (
+	PromptFireDirection TextID = "prompt.fire_direction"
+	PromptEmptySlot     TextID = "prompt.empty_slot"
+	PromptCancelled     TextID = "prompt.cancelled"
+	PromptMoving        TextID = "prompt.moving"
+	PromptNoEffect      TextID = "prompt.no_effect"
+	PromptMountAtGarage TextID = "prompt.mount_at_garage"
+	PromptPressKey      TextID = "prompt.press_key"
+	PromptNoSuchItem    TextID = "prompt.no_such_item"
+	PromptNotAGun       TextID = "prompt.not_a_gun"
+	PromptNotNow        TextID = "prompt.not_now"
+)
+
+// Title screen texts.
+const (
+	TitleName           TextID = "title.name"
+	TitleTagline        TextID = "title.tagline"
+	TitleContinue       TextID = "title.continue"
+	TitleNewGame        TextID = "title.new_game"
+	TitleControls       TextID = "title.controls"
+	TitleQuit           TextID = "title.quit"
+	TitleSaveQuit       TextID = "title.save_quit"
+	TitleSeed           TextID = "title.seed"
+	TitleSaveUnreadable TextID = "title.save_unreadable"
+)
+
+// Controls screen texts. The ones named after an action describe it; see
+// HelpFor.
+const (
+	HelpTitle      TextID = "help.title"
+	HelpOnRoad     TextID = "help.on_road"
+	HelpInMenus    TextID = "help.in_menus"
+	HelpClose      TextID = "help.close"
+	HelpSteerUp    TextID = "help.steer_up"
+	HelpSteerDown  TextID = "help.steer_down"
+	HelpAccelerate TextID = "help.accelerate"
+	HelpDecelerate TextID = "help.decelerate"
+	HelpWait       TextID = "help.wait"
+	HelpFire       TextID = "help.fire"
+	HelpInventory  TextID = "help.inventory"
+	HelpLook       TextID = "help.look"
+	HelpHelp       TextID = "help.help"
+	HelpMessageLog TextID = "help.message_log"
+	HelpTrace      TextID = "help.trace"
+	HelpPause      TextID = "help.pause"
+	HelpMenuUp     TextID = "help.menu_up"
+	HelpMenuDown   TextID = "help.menu_down"
+	HelpConfirm    TextID = "help.confirm"
+	HelpCancel     TextID = "help.cancel"
+)
+
+// Camp menu texts.
+const (
+	CampTitle     TextID = "camp.title"
+	CampIntro     TextID = "camp.intro"
+	CampPay       TextID = "camp.pay"
+	CampProgress  TextID = "camp.progress"
+	CampShop      TextID = "camp.shop"
+	CampGarage    TextID = "camp.garage"
+	CampInventory TextID = "camp.inventory"
+	CampNext      TextID = "camp.next"
+)
+
+// Trader texts.
+const (
+	ShopTitle         TextID = "shop.title"
+	ShopItem          TextID = "shop.item"
+	ShopCannotAfford  TextID = "shop.cannot_afford"
+	ShopInventoryFull TextID = "shop.inventory_full"
+	ShopNoEffect      TextID = "shop.no_effect"
+	ShopBought        TextID = "shop.bought"
+	ShopSoldOut       TextID = "shop.sold_out"
+	ShopBack          TextID = "shop.back"
+)
+
+// Garage texts. Front, Rear, Left and Right name the slots.
+const (
+	GarageTitle         TextID = "garage.title"
+	GarageFront         TextID = "garage.front"
+	GarageRear          TextID = "garage.rear"
+	GarageLeft          TextID = "garage.left"
+	GarageRight         TextID = "garage.right"
+	GarageSlotLine      TextID = "garage.slot_line"
+	GarageEmpty         TextID = "garage.empty"
+	GarageSlotGun       TextID = "garage.slot_gun"
+	GarageSlotEmpty     TextID = "garage.slot_empty"
+	GarageUnmount       TextID = "garage.unmount"
+	GarageMounted       TextID = "garage.mounted"
+	GarageInventoryFull TextID = "garage.inventory_full"
+	GarageBack          TextID = "garage.back"
+)
+
+// Inventory texts.
+const (
+	InventoryTitle     TextID = "inventory.title"
+	InventoryEmpty     TextID = "inventory.empty"
+	InventoryUse       TextID = "inventory.use"
+	InventoryDiscard   TextID = "inventory.discard"
+	InventoryBack      TextID = "inventory.back"
+	InventoryDiscarded TextID = "inventory.discarded"
+)
+
+// End-of-run texts: death, victory and the run summary's labels.
+const (
+	EndDiedTitle    TextID = "end.died_title"
+	EndDiedText     TextID = "end.died_text"
+	EndVictoryTitle TextID = "end.victory_title"
+	EndVictoryText  TextID = "end.victory_text"
+	EndSummaryTitle TextID = "end.summary_title"
+	EndDeliveries   TextID = "end.deliveries"
+	EndLetters      TextID = "end.letters"
+	EndEarned       TextID = "end.earned"
+	EndKilled       TextID = "end.killed"
+	EndRunOver      TextID = "end.run_over"
+	EndTurns        TextID = "end.turns"
+	EndSeed         TextID = "end.seed"
+)
+
+// Pause menu texts.
+const (
+	PauseTitle    TextID = "pause.title"
+	PauseResume   TextID = "pause.resume"
+	PauseControls TextID = "pause.controls"
+	PauseSaveQuit TextID = "pause.save_quit"
+	PauseAbandon  TextID = "pause.abandon"
+)
+
+// Look mode texts, including one description per map tile.
+const (
+	LookTitle      TextID = "look.title"
+	LookHint       TextID = "look.hint"
+	LookUnseen     TextID = "look.unseen"
+	LookRemembered TextID = "look.remembered"
+	LookNothing    TextID = "look.nothing"
+	LookVan        TextID = "look.van"
+	LookWreck      TextID = "look.wreck"
+	LookBarrel     TextID = "look.barrel"
+	LookLetter     TextID = "look.letter"
+	LookBloodstain TextID = "look.bloodstain"
+	LookRoad       TextID = "look.road"
+	LookDirt       TextID = "look.dirt"
+	LookAcid       TextID = "look.acid"
+	LookGoal       TextID = "look.goal"
+	LookEnemy      TextID = "look.enemy"
+)
+
+// Status line labels.
+const (
+	HUDHP       TextID = "hud.hp"
+	HUDEngine   TextID = "hud.engine"
+	HUDTyres    TextID = "hud.tyres"
+	HUDArmour   TextID = "hud.armour"
+	HUDSpeed    TextID = "hud.speed"
+	HUDLetters  TextID = "hud.letters"
+	HUDMoney    TextID = "hud.money"
+	HUDDelivery TextID = "hud.delivery"
+)
+
+// Notices about the terminal.
+const (
+	ScreenTooSmall TextID = "screen.too_small"
+)
+
+// Message log page texts.
+const (
+	LogTitle  TextID = "log.title"
+	LogEmpty  TextID = "log.empty"
+	LogRepeat TextID = "log.repeat"
+)
+
+// Rule trace page texts.
+const (
+	TraceTitle TextID = "trace.title"
+	TraceEmpty TextID = "trace.empty"
+)
+
+// TextIDs lists every text id, in the order of texts.toml.
+var TextIDs = []TextID{
+	MsgTyreBurst, MsgEngineHit, MsgEngineHitSlower, MsgEngineDead, MsgArmourLost, MsgArmourHeld,
+	MsgHurt, MsgShot, MsgShotBy, MsgClawedBy, MsgRammedBy, MsgShrapnel, MsgSteerFailed,
+	MsgSteerStopped, MsgTopSpeed, MsgAlreadyStopped, MsgAcidTyre, MsgEngineRepaired, MsgTyreReplaced,
+	MsgLetterTaken, MsgLetterBurnt, MsgRunOver, MsgCrushed, MsgEnemyKilled, MsgBarrelExplodes,
+	MsgArrived, MsgDied, MsgDeliveryStarts, PromptFireDirection, PromptEmptySlot, PromptCancelled, PromptMoving,
+	PromptNoEffect, PromptMountAtGarage, PromptPressKey, PromptNoSuchItem, PromptNotAGun, PromptNotNow, TitleName, TitleTagline, TitleContinue,
+	TitleNewGame, TitleControls, TitleQuit, TitleSaveQuit, TitleSeed, TitleSaveUnreadable, HelpTitle,
+	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
+	HelpWait, HelpFire, HelpInventory, HelpLook, HelpHelp, HelpMessageLog, HelpTrace, HelpPause,
+	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, CampTitle, CampIntro, CampPay, CampProgress,
+	CampShop, CampGarage, CampInventory, CampNext, ShopTitle, ShopItem, ShopCannotAfford,
+	ShopInventoryFull, ShopNoEffect, ShopBought, ShopSoldOut, ShopBack, GarageTitle, GarageFront,
+	GarageRear, GarageLeft, GarageRight, GarageSlotLine, GarageEmpty, GarageSlotGun, GarageSlotEmpty,
+	GarageUnmount, GarageMounted, GarageInventoryFull, GarageBack, InventoryTitle, InventoryEmpty,
+	InventoryUse, InventoryDiscard, InventoryBack, InventoryDiscarded, EndDiedTitle, EndDiedText,
+	EndVictoryTitle, EndVictoryText, EndSummaryTitle, EndDeliveries, EndLetters, EndEarned, EndKilled,
+	EndRunOver, EndTurns, EndSeed, PauseTitle, PauseResume, PauseControls, PauseSaveQuit,
+	PauseAbandon, LookTitle, LookHint, LookUnseen, LookRemembered, LookNothing, LookVan, LookWreck,
+	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
+	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, ScreenTooSmall,
+	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty,
+}
+
+// HelpFor returns the id of the controls-screen line that describes action
+// a.
+func HelpFor(a Action) TextID { return TextID("help." + string(a)) }
+
+// Texts holds every player-facing text, as read from texts.toml.
+type Texts struct {
+	byID map[TextID]string
+}
+
+// LoadTexts reads the embedded texts.toml strictly and validates it.
+func LoadTexts() (Texts, error) {
+	var spec textsSpec
+	if err := loadEmbedded(textsFile, &spec); err != nil {
+		return Texts{}, err
+	}
+	return spec.texts(), nil
+}
+
+// Get returns the text with the given id, placeholders and all. A missing id
+// gives "[missing text: id]", so the gap shows on screen.
+func (t Texts) Get(id TextID) string {
+	if s, ok := t.byID[id]; ok {
+		return s
+	}
+	return fmt.Sprintf("[missing text: %s]", id)
+}
+
+// Has reports whether the text with the given id exists.
+func (t Texts) Has(id TextID) bool {
+	_, ok := t.byID[id]
+	return ok
+}
+
+// Format returns the text with the given id with its placeholders filled
+// in. The arguments come in pairs, a placeholder name and its value, which
+// is written with fmt.Sprint:
+//
+//	texts.Format(MsgShotBy, "enemy", "car") // "The car shoots you."
+//
+// A placeholder with no value stays as it is ("{enemy}") and arguments the
+// text does not use are ignored, so a mistake shows on screen instead of
+// failing. An odd number of arguments, or a name that is not a string, adds
+// a "[bad format arguments]" marker.
+func (t Texts) Format(id TextID, args ...any) string {
+	values, ok := pairs(args)
+	out := fill(t.Get(id), values)
+	if !ok {
+		out += " [bad format arguments]"
+	}
+	return out
+}
+
+// pairs turns name, value, name, value... into a map of written values. It
+// reports false if the arguments are not such pairs.
+func pairs(args []any) (map[string]string, bool) {
+	values := make(map[string]string, len(args)/2)
+	for i := 0; i+1 < len(args); i += 2 {
+		name, ok := args[i].(string)
+		if !ok {
+			return values, false
+		}
+		values[name] = fmt.Sprint(args[i+1])
+	}
+	return values, len(args)%2 == 0
+}
+
+// fill replaces each {name} in template that has a value.
+func fill(template string, values map[string]string) string {
+	var b strings.Builder
+	rest := template
+	for {
+		open := strings.IndexByte(rest, '{')
+		if open < 0 {
+			break
+		}
+		end := strings.IndexByte(rest[open:], '}')
+		if end < 0 {
+			break
+		}
+		name := rest[open+1 : open+end]
+		b.WriteString(rest[:open])
+		if v, ok := values[name]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(rest[open : open+end+1])
+		}
+		rest = rest[open+end+1:]
+	}
+	b.WriteString(rest)
+	return b.String()
+}
+
+// Placeholders returns the names of the placeholders in text, in order of
+// appearance, and an error if a brace is unmatched or a name is not a
+// lower-case identifier.
+func Placeholders(text string) ([]string, error) {
+	var names []string
+	rest := text
+	for {
+		open := strings.IndexAny(rest, "{}")
+		if open < 0 {
+			return names, nil
+		}
+		if rest[open] == '}' {
+			return names, fmt.Errorf("unmatched } in %q", text)
+		}
+		end := strings.IndexAny(rest[open+1:], "{}")
+		if end < 0 || rest[open+1+end] != '}' {
+			return names, fmt.Errorf("unmatched { in %q", text)
+		}
+		name := rest[open+1 : open+1+end]
+		if !isID(name) {
+			return names, fmt.Errorf("placeholder {%s} in %q must be a lower-case name", name, text)
+		}
+		names = append(names, name)
+		rest = rest[open+1+end+1:]
+	}
+}
+
+// textsSpec is texts.toml as written: sections of id = "text".
+type textsSpec map[string]map[string]string
+
+func (s textsSpec) texts() Texts {
+	t := Texts{byID: map[TextID]string{}}
+	for section, entries := range s {
+		for key, text := range entries {
+			t.byID[TextID(section+"."+key)] = text
+		}
+	}
+	return t
+}
+
+// Validate reports ids that no constant names, constants without a text,
+// empty texts and malformed placeholders.
+func (s textsSpec) Validate() error {
+	var p problems
+	for _, section := range slices.Sorted(maps.Keys(s)) {
+		for _, key := range slices.Sorted(maps.Keys(s[section])) {
+			id := TextID(section + "." + key)
+			if !slices.Contains(TextIDs, id) {
+				p.unknownKey(section, key)
+				continue
+			}
+			text := s[section][key]
+			p.nonEmpty("text "+string(id), strings.TrimSpace(text))
+			if _, err := Placeholders(text); err != nil {
+				p.addf("text %s: %w", id, err)
+			}
+		}
+	}
+	t := s.texts()
+	for _, id := range TextIDs {
+		if !t.Has(id) {
+			p.addf("text %s is missing", id)
+		}
+	}
+	return p.err()
+}
