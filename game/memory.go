@@ -1,0 +1,71 @@
+package game
+
+import (
+	"lastpost/ecs/geom"
+	"lastpost/game/vocab"
+)
+
+// Memory is what the driver has seen of the current road: for each cell,
+// whether it was ever in sight and the most notable thing last seen there.
+// It feeds the display only (cells remembered but out of sight are drawn
+// dimmed); nothing in play reads it, so it is off unless a front end asks.
+type Memory struct {
+	On    bool
+	W, H  int
+	Seen  []bool
+	Kinds []vocab.Kind
+}
+
+// Reset forgets everything, for a new road.
+func (m *Memory) Reset(w, h int) {
+	m.W, m.H = w, h
+	m.Seen = make([]bool, w*h)
+	m.Kinds = make([]vocab.Kind, w*h)
+}
+
+// At returns whether p was ever seen and what was last seen there.
+func (m *Memory) At(p geom.Point) (bool, vocab.Kind) {
+	if !p.In(m.W, m.H) {
+		return false, vocab.KindNone
+	}
+	i := p.Y*m.W + p.X
+	return m.Seen[i], m.Kinds[i]
+}
+
+// Update records everything in the driver's sight.
+func (m *Memory) Update(g *Game) {
+	if !m.On {
+		return
+	}
+	center := vocab.Position.Value(g.world, g.van)
+	r := g.data.Van.Vision
+	for y := max(center.Y-r, 0); y <= min(center.Y+r, m.H-1); y++ {
+		for x := max(center.X-r, 0); x <= min(center.X+r, m.W-1); x++ {
+			p := geom.Pt(x, y)
+			if p.Dist2(center) >= r*r {
+				continue
+			}
+			i := y*m.W + x
+			m.Seen[i] = true
+			m.Kinds[i] = g.TopKind(p)
+		}
+	}
+}
+
+// kindRank orders what is worth drawing when a cell holds several things.
+var kindRank = [...]int{
+	vocab.KindNone: 0, vocab.KindBloodstain: 1, vocab.KindLetter: 2, vocab.KindWreck: 3,
+	vocab.KindBarrel: 4, vocab.KindZombie: 5, vocab.KindBike: 6, vocab.KindCar: 7,
+	vocab.KindVan: 8, vocab.KindBullet: 9, vocab.KindFragment: 10,
+}
+
+// TopKind returns the most notable kind of thing in cell p.
+func (g *Game) TopKind(p geom.Point) vocab.Kind {
+	best := vocab.KindNone
+	for _, e := range g.world.Spatial().At(p) {
+		if k := vocab.KindOf.Value(g.world, e); int(k) < len(kindRank) && kindRank[k] > kindRank[best] {
+			best = k
+		}
+	}
+	return best
+}

@@ -1,0 +1,92 @@
+package game
+
+import (
+	"lastpost/ai"
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+	"lastpost/game/vocab"
+)
+
+// mapView shows the AI the road as enemies know it: wrecks and barrels are
+// solid, and so is everything off the map.
+type mapView struct{ g *Game }
+
+// Size returns the road's size.
+func (m mapView) Size() (int, int) { return m.g.level.W, m.g.level.H }
+
+// Solid reports whether p blocks movement.
+func (m mapView) Solid(p geom.Point) bool {
+	return !p.In(m.g.level.W, m.g.level.H) || m.g.world.Spatial().Any(p, vocab.Solid.ID())
+}
+
+// Acid reports whether p is acid.
+func (m mapView) Acid(p geom.Point) bool { return m.g.Acid(p) }
+
+// enemyAt reports whether an enemy stands at p, which a walker paths around.
+func (g *Game) enemyAt(p geom.Point) bool {
+	return g.world.Spatial().Any(p, vocab.Enemy.ID())
+}
+
+// enemyTurn lets one enemy look for the van and decide what to do, and
+// queues its orders.
+func (g *Game) enemyTurn(e ecs.Entity) {
+	w := g.world
+	pos, ok := vocab.Position.Get(w, e)
+	if !ok {
+		return
+	}
+	kind := vocab.KindOf.Value(w, e)
+	d := g.enemy(kind)
+	vanPos := vocab.Position.Value(w, g.van)
+	target, has := vocab.Target.Get(w, e)
+	if ai.Sees(pos, vanPos, d.Vision) {
+		if !has || target != vanPos {
+			g.engine.Enqueue(vocab.Notice(e, vanPos))
+		}
+		target, has = vanPos, true
+	}
+	var order ai.Order
+	switch {
+	case d.Behaviour == assets.BehaviourWalker:
+		if has {
+			order = ai.MoveOrder(g.path.Step(g.view, g.occupied, pos, target))
+		}
+	default:
+		v := ai.Vehicle{At: pos, Speed: vocab.Speed.Value(w, e), MaxSpeed: vocab.TopSpeed.Value(w, e), HasTarget: has}
+		solidEast := g.view.Solid(pos.Add(geom.East.Vec()))
+		if d.Behaviour == assets.BehaviourCar {
+			order = ai.Car(v, target, solidEast)
+		} else {
+			order = ai.Bike(v, target, solidEast)
+		}
+	}
+	g.engine.Enqueue(g.orderAct(e, order))
+}
+
+// orderAct turns an AI order into an action type for actor e.
+func (g *Game) orderAct(e ecs.Entity, o ai.Order) vocab.Act {
+	switch o.Kind {
+	case ai.Accelerate:
+		return vocab.Accelerate(e)
+	case ai.Decelerate:
+		return vocab.Decelerate(e)
+	case ai.Steer:
+		return vocab.Steer(e, o.Dir)
+	case ai.Move:
+		if o.Dir != geom.None {
+			return vocab.Walk(e, o.Dir)
+		}
+	case ai.Fire:
+		if gun := vocab.Guns.Value(g.world, e).Gun(o.Dir); gun != "" {
+			return g.fireAct(e, o.Dir, gun)
+		}
+	}
+	return vocab.Wait(e)
+}
+
+// fireAct is the action type for firing gun from e's side d.
+func (g *Game) fireAct(e ecs.Entity, d geom.Dir, gun string) vocab.Act {
+	spec := g.gun(gun)
+	return vocab.Fire(e, d, gun, spec.Bullets, spec.BurstPeriodMs)
+}

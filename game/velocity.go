@@ -1,0 +1,35 @@
+package game
+
+import (
+	"lastpost/game/vocab"
+	"lastpost/rules"
+)
+
+// velocity is the continuous process that moves everything with a velocity:
+// at each instant, every entity whose next move is due steps one cell, each
+// step an action through the rules. Bullets, fragments and vehicles all move
+// this way, interleaved in time.
+type velocity struct{ g *Game }
+
+// Next returns the earliest instant a move is due.
+func (v velocity) Next() (int, bool) {
+	w := v.g.world
+	best, found := 0, false
+	for _, e := range vocab.Moving.Entities(w) {
+		next := vocab.Moving.Value(w, e).Next
+		if !found || next < best {
+			best, found = next, true
+		}
+	}
+	return best, found
+}
+
+// Run enqueues the moves due at instant now, in store order.
+func (v velocity) Run(now int, e *rules.Engine[vocab.Act]) {
+	w := v.g.world
+	for _, ent := range vocab.Moving.Entities(w) {
+		if vocab.Moving.Value(w, ent).Next <= now {
+			e.Enqueue(vocab.Move(ent))
+		}
+	}
+}

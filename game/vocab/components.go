@@ -1,0 +1,285 @@
+// Package vocab is the vocabulary of Last Post: the components every entity
+// is made of and the action types that change them. The rule book
+// (rules/book) and the turn loop (game) both speak it.
+package vocab
+
+import (
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+)
+
+// Kind says what an entity is, for names, glyphs and the AI.
+type Kind uint8
+
+// The kinds of entity on a road.
+const (
+	KindNone Kind = iota
+	KindVan
+	KindZombie
+	KindCar
+	KindBike
+	KindWreck
+	KindBarrel
+	KindLetter
+	KindBullet
+	KindFragment
+	KindBloodstain
+)
+
+var kindNames = [...]string{"none", "van", "zombie", "car", "bike", "wreck", "barrel", "letter", "bullet", "fragment", "bloodstain"}
+
+// String returns the kind's id, as assets name it.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "unknown"
+}
+
+// Stat is a current value with its maximum (hit points, engine, tyres).
+type Stat struct {
+	Cur int `json:"cur"`
+	Max int `json:"max"`
+}
+
+// Full reports whether the stat is at its maximum.
+func (s Stat) Full() bool { return s.Cur >= s.Max }
+
+// Velocity moves an entity one cell at a time along a line, in real time
+// inside a turn: the next move is due at instant Next (milliseconds of the
+// resolution), then every MsPerCell (longer for a diagonal step), until
+// Moves run out.
+type Velocity struct {
+	Line      geom.Line `json:"line"`
+	MsPerCell int       `json:"ms"`
+	Moves     int       `json:"moves"`
+	Next      int       `json:"next"`
+}
+
+// Slots holds the gun id mounted on each side, indexed by Slot.
+type Slots [4]string
+
+// Slot returns the index of direction d in Slots (North 0, East 1, South 2,
+// West 3), or -1 for None.
+func Slot(d geom.Dir) int {
+	if d == geom.None {
+		return -1
+	}
+	return int(d) - 1
+}
+
+// Gun returns the gun mounted facing d ("" if none).
+func (s Slots) Gun(d geom.Dir) string {
+	if i := Slot(d); i >= 0 {
+		return s[i]
+	}
+	return ""
+}
+
+// Message is a log line to be written: a text id from assets and the values
+// its placeholders take.
+type Message struct {
+	ID  assets.TextID `json:"id"`
+	Who string        `json:"who,omitempty"`
+	N   int           `json:"n,omitempty"`
+}
+
+// Lines holds the few log lines one action writes, in order, in a fixed
+// array so carrying them allocates nothing.
+type Lines struct {
+	N int
+	M [4]Message
+}
+
+// Add appends a line; lines past the fourth are dropped.
+func (l *Lines) Add(m Message) {
+	if l.N < len(l.M) {
+		l.M[l.N] = m
+		l.N++
+	}
+}
+
+// All returns the lines.
+func (l *Lines) All() []Message { return l.M[:l.N] }
+
+// Component ids, dense from zero.
+const (
+	idPosition ecs.ID = iota
+	idKind
+	idHP
+	idEngine
+	idTyres
+	idArmour
+	idSpeed
+	idTopSpeed
+	idSteering
+	idVelocity
+	idDamage
+	idShooter
+	idTarget
+	idGuns
+	idLetters
+	idGun
+	idPlayer
+	idEnemy
+	idSolid
+	idHittable
+	idProjectile
+	idExplosive
+	idRunOverable
+	idVehicle
+	idLetter
+	idFragment
+	idDead
+	idArrived
+	idDecal
+	idPropPhysics
+	idPropMessage
+	idPropCause
+	componentCount
+)
+
+// The data components.
+var (
+	// Position places an entity on the road grid.
+	Position = ecs.DataOf[geom.Point](idPosition)
+	// KindOf says what the entity is.
+	KindOf = ecs.DataOf[Kind](idKind)
+	// HP is hit points; at zero the holder dies.
+	HP = ecs.DataOf[Stat](idHP)
+	// Engine is the van's engine health; it sets the top speed.
+	Engine = ecs.DataOf[Stat](idEngine)
+	// Tyres is the van's tyre count; it sets the chance a lane change works.
+	Tyres = ecs.DataOf[Stat](idTyres)
+	// Armour absorbs hits before they reach engine, tyres or hit points.
+	Armour = ecs.DataOf[int](idArmour)
+	// Speed is how many cells east a vehicle drives each round.
+	Speed = ecs.DataOf[int](idSpeed)
+	// TopSpeed is the highest speed the vehicle can reach now.
+	TopSpeed = ecs.DataOf[int](idTopSpeed)
+	// Steering is a lane change waiting for the next physics step.
+	Steering = ecs.DataOf[geom.Dir](idSteering)
+	// Moving is the velocity of something in motion inside a turn.
+	Moving = ecs.DataOf[Velocity](idVelocity)
+	// Damage is what a projectile does to what it hits.
+	Damage = ecs.DataOf[int](idDamage)
+	// Shooter is who fired a bullet; a bullet never hurts its shooter.
+	Shooter = ecs.DataOf[ecs.Entity](idShooter)
+	// Target is where an enemy last saw the van.
+	Target = ecs.DataOf[geom.Point](idTarget)
+	// Guns are the guns mounted on a vehicle's four sides.
+	Guns = ecs.DataOf[Slots](idGuns)
+	// Letters counts the letters the van carries on this delivery.
+	Letters = ecs.DataOf[int](idLetters)
+	// Gun names the gun that fired a bullet, for its look.
+	Gun = ecs.DataOf[string](idGun)
+)
+
+// The flag components.
+var (
+	// Player marks the van.
+	Player = ecs.FlagOf(idPlayer)
+	// Enemy marks zombies, cars and bikes.
+	Enemy = ecs.FlagOf(idEnemy)
+	// Solid blocks movement (wrecks, barrels).
+	Solid = ecs.FlagOf(idSolid)
+	// Hittable stops projectiles and takes their damage.
+	Hittable = ecs.FlagOf(idHittable)
+	// Projectile marks bullets and explosion fragments.
+	Projectile = ecs.FlagOf(idProjectile)
+	// Explosive marks barrels.
+	Explosive = ecs.FlagOf(idExplosive)
+	// RunOverable marks what a vehicle kills by driving into it (zombies).
+	RunOverable = ecs.FlagOf(idRunOverable)
+	// Vehicle marks the van, cars and bikes.
+	Vehicle = ecs.FlagOf(idVehicle)
+	// Letter marks a letter lying on the road.
+	Letter = ecs.FlagOf(idLetter)
+	// Fragment marks explosion fragments: they pass through wrecks and
+	// destroy letters.
+	Fragment = ecs.FlagOf(idFragment)
+	// Dead marks the van once it is destroyed.
+	Dead = ecs.FlagOf(idDead)
+	// Arrived marks the van once it reaches the goal column.
+	Arrived = ecs.FlagOf(idArrived)
+	// Decal marks harmless marks on the road (bloodstains).
+	Decal = ecs.FlagOf(idDecal)
+)
+
+// The action properties.
+var (
+	// Physics marks the round's physics step.
+	Physics = ecs.PropOf[bool](idPropPhysics)
+	// Says carries the log line an action writes when committed.
+	Says = ecs.PropOf[Lines](idPropMessage)
+	// Cause names the entity an action happens to, for messages.
+	Cause = ecs.PropOf[ecs.Entity](idPropCause)
+)
+
+func hashPoint(h uint64, p geom.Point) uint64 { return ecs.MixInt(ecs.MixInt(h, p.X), p.Y) }
+
+func hashStat(h uint64, s Stat) uint64 { return ecs.MixInt(ecs.MixInt(h, s.Cur), s.Max) }
+
+func hashVelocity(h uint64, v Velocity) uint64 {
+	for _, x := range [...]int{v.Line.DX, v.Line.DY, v.Line.Acc, v.MsPerCell, v.Moves, v.Next} {
+		h = ecs.MixInt(h, x)
+	}
+	return h
+}
+
+func hashSlots(h uint64, s Slots) uint64 {
+	for _, g := range s {
+		h = ecs.MixString(h, g)
+	}
+	return h
+}
+
+// Schema lists every component. The spatial index counts Solid, Hittable,
+// Enemy, Vehicle, Player and Projectile per cell and lists letters, hittable
+// things and explosives by cell.
+func Schema() *ecs.Schema {
+	return ecs.MustSchema(
+		ecs.DataSpec(Position, "position", hashPoint),
+		ecs.DataSpec(KindOf, "kind", ecs.HashInt[Kind]),
+		ecs.DataSpec(HP, "hp", hashStat),
+		ecs.DataSpec(Engine, "engine", hashStat),
+		ecs.DataSpec(Tyres, "tyres", hashStat),
+		ecs.DataSpec(Armour, "armour", ecs.HashInt[int]),
+		ecs.DataSpec(Speed, "speed", ecs.HashInt[int]),
+		ecs.DataSpec(TopSpeed, "top_speed", ecs.HashInt[int]),
+		ecs.DataSpec(Steering, "steering", ecs.HashInt[geom.Dir]),
+		ecs.DataSpec(Moving, "velocity", hashVelocity),
+		ecs.DataSpec(Damage, "damage", ecs.HashInt[int]),
+		ecs.DataSpec(Shooter, "shooter", ecs.HashInt[ecs.Entity]),
+		ecs.DataSpec(Target, "target", hashPoint),
+		ecs.DataSpec(Guns, "guns", hashSlots),
+		ecs.DataSpec(Letters, "letters", ecs.HashInt[int]),
+		ecs.DataSpec(Gun, "gun", ecs.HashString[string]),
+		ecs.FlagSpec(Player, "player"),
+		ecs.FlagSpec(Enemy, "enemy"),
+		ecs.FlagSpec(Solid, "solid"),
+		ecs.FlagSpec(Hittable, "hittable"),
+		ecs.FlagSpec(Projectile, "projectile"),
+		ecs.FlagSpec(Explosive, "explosive"),
+		ecs.FlagSpec(RunOverable, "run_overable"),
+		ecs.FlagSpec(Vehicle, "vehicle"),
+		ecs.FlagSpec(Letter, "letter"),
+		ecs.FlagSpec(Fragment, "fragment"),
+		ecs.FlagSpec(Dead, "dead"),
+		ecs.FlagSpec(Arrived, "arrived"),
+		ecs.FlagSpec(Decal, "decal"),
+		ecs.PropSpec(Physics, "physics"),
+		ecs.PropSpec(Says, "says"),
+		ecs.PropSpec(Cause, "cause"),
+	)
+}
+
+// SpatialSpec is the spatial index the game keeps over a w x h road.
+func SpatialSpec(w, h int) ecs.SpatialSpec {
+	return ecs.SpatialSpec{
+		W: w, H: h, Pos: Position,
+		Counts: []ecs.ID{idSolid, idHittable, idEnemy, idVehicle, idPlayer, idProjectile, idRunOverable},
+		Sets:   []ecs.ID{idLetter, idHittable, idEnemy},
+	}
+}

@@ -1,0 +1,16 @@
+package book
+
+import "lastpost/game/vocab"
+
+// AcidTyres lets acid get at the tyres of a vehicle with tyres (the van)
+// that drives into an acid cell, lane changes included. Only a committed
+// move is bitten.
+func AcidTyres(env *Env) Rule {
+	return Rule{Name: "acid", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+		e, _, to, ok := move(c)
+		if ok && env.Acid(to) && vocab.Tyres.Has(c.World, e) {
+			c.Enqueue(vocab.Acid(e))
+		}
+		return Accept
+	}}
+}

@@ -1,0 +1,80 @@
+// Package book is Last Post's rule book: one rule per file, and Book, the
+// one visible list that gives their checking order. Each rule reads the
+// action, the state, the after-action view and the spatial index, and
+// answers with a verdict and follow-on actions; none changes state itself.
+package book
+
+import (
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+	"lastpost/game/vocab"
+	"lastpost/rules"
+)
+
+// Env is what the rules know about the road beyond its entities.
+type Env struct {
+	// GoalX is the column that ends a delivery.
+	GoalX int
+	// Acid reports whether a cell is acid.
+	Acid func(p geom.Point) bool
+}
+
+// Rule is a rule of this book.
+type Rule = rules.Rule[vocab.Act]
+
+// Check is what a rule of this book sees.
+type Check = rules.Check[vocab.Act]
+
+// Book returns the rules in checking order. The order matters: a letter is
+// picked up and acid bites only if the move is finally committed (their
+// follow-ons wait in the accept queue), a bullet meets what it hits before
+// the collision rule could stop it, and the narrator runs last so only
+// committed actions are told.
+func Book(env *Env) []Rule {
+	return []Rule{
+		Bounds(env),
+		LetterPickup(),
+		AcidTyres(env),
+		RunOver(),
+		BumpAttack(),
+		ProjectileHit(),
+		Collision(),
+		Death(),
+		EnemyCollision(),
+		VanCollision(),
+		GoalReached(env),
+		DrivingPhysics(),
+		SteeringNeedsSpeed(),
+		FragmentsBurnLetters(),
+		BurstContinues(),
+		MotionEnds(),
+		Narrate(),
+	}
+}
+
+// move returns the first entity the action moves (one that already has a
+// position and gets a different one), with where it comes from and goes.
+// Spawning sets a position too, but is not a move: new things appear
+// without colliding.
+func move(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
+	ents, vals := vocab.Position.Pending(c.Action)
+	for i, e := range ents {
+		old, had := vocab.Position.Get(c.World, e)
+		if had && old != vals[i] {
+			return e, old, vals[i], true
+		}
+	}
+	return 0, geom.Point{}, geom.Point{}, false
+}
+
+// stopMover ends the mover's motion and any pending lane change, so a
+// blocked velocity does not try the same step again at the same instant and
+// a blocked lane change is not tried again next round.
+func stopMover(c *Check, e ecs.Entity) {
+	if vocab.Moving.Has(c.World, e) || vocab.Steering.Has(c.World, e) {
+		c.Enqueue(vocab.Stop(e))
+	}
+}
+
+// moveConcerns is what rules about movement look at.
+var moveConcerns = []ecs.ID{vocab.Position.ID()}

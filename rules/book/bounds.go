@@ -1,0 +1,20 @@
+package book
+
+import "lastpost/game/vocab"
+
+// Bounds keeps everything on the map. Projectiles and enemy vehicles that
+// leave it are destroyed; anything else just stops at the edge.
+func Bounds(env *Env) Rule {
+	return Rule{Name: "bounds", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+		e, _, to, ok := move(c)
+		if !ok || c.Spatial.In(to) {
+			return Accept
+		}
+		if vocab.Projectile.Has(c.World, e) || vocab.Enemy.Has(c.World, e) {
+			c.Enqueue(vocab.Destroy(e))
+		} else {
+			stopMover(c, e)
+		}
+		return Reject | Stop
+	}}
+}

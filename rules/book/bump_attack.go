@@ -1,0 +1,21 @@
+package book
+
+import "lastpost/game/vocab"
+
+// BumpAttack turns an enemy's move into the van's cell into a claw or a ram
+// (layered damage worth the attacker's Damage), and refuses the move.
+func BumpAttack() Rule {
+	return Rule{Name: "bump attack", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+		e, _, to, ok := move(c)
+		if !ok || !vocab.Enemy.Has(c.World, e) || !c.Spatial.Any(to, vocab.Player.ID()) {
+			return Accept
+		}
+		for _, v := range c.Spatial.At(to) {
+			if vocab.Player.Has(c.World, v) {
+				c.Enqueue(vocab.Hit(v, vocab.Damage.Value(c.World, e), e))
+			}
+		}
+		stopMover(c, e)
+		return Reject
+	}}
+}

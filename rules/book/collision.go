@@ -1,0 +1,28 @@
+package book
+
+import "lastpost/game/vocab"
+
+// Collision stops anything but an explosion fragment from entering a solid
+// cell. The van touching a barrel sets it off; a bullet hitting a wreck is
+// spent.
+func Collision() Rule {
+	return Rule{Name: "collision", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+		e, _, to, ok := move(c)
+		if !ok || vocab.Fragment.Has(c.World, e) || !c.Spatial.Any(to, vocab.Solid.ID()) {
+			return Accept
+		}
+		if vocab.Player.Has(c.World, e) {
+			for _, x := range c.Spatial.Holders(to, vocab.Hittable.ID()) {
+				if vocab.Explosive.Has(c.World, x) {
+					c.Enqueue(vocab.Explode(x))
+				}
+			}
+		}
+		if vocab.Projectile.Has(c.World, e) {
+			c.Enqueue(vocab.Destroy(e))
+		} else {
+			stopMover(c, e)
+		}
+		return Reject
+	}}
+}

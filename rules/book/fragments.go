@@ -1,0 +1,18 @@
+package book
+
+import "lastpost/game/vocab"
+
+// FragmentsBurnLetters destroys the letters an explosion fragment passes
+// over.
+func FragmentsBurnLetters() Rule {
+	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+		e, _, to, ok := move(c)
+		if !ok || !vocab.Fragment.Has(c.World, e) {
+			return Accept
+		}
+		for _, l := range c.Spatial.Holders(to, vocab.Letter.ID()) {
+			c.Enqueue(vocab.Destroy(l))
+		}
+		return Accept
+	}}
+}

@@ -1,0 +1,19 @@
+package book
+
+import "lastpost/game/vocab"
+
+// LetterPickup gives the van every letter in the cell it drives into. The
+// pick-up waits in the accept queue, so a move that is finally refused picks
+// nothing up (the original took the letter anyway).
+func LetterPickup() Rule {
+	return Rule{Name: "letter pick-up", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+		e, _, to, ok := move(c)
+		if !ok || !vocab.Player.Has(c.World, e) {
+			return Accept
+		}
+		for _, l := range c.Spatial.Holders(to, vocab.Letter.ID()) {
+			c.Enqueue(vocab.TakeLetter(e, l))
+		}
+		return Accept
+	}}
+}

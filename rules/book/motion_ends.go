@@ -1,0 +1,25 @@
+package book
+
+import (
+	"lastpost/ecs"
+	"lastpost/game/vocab"
+)
+
+// MotionEnds finishes a velocity whose moves run out: a projectile is spent,
+// a vehicle simply stops until the next round.
+func MotionEnds() Rule {
+	return Rule{Name: "motion ends", Concerns: []ecs.ID{vocab.Moving.ID()}, Check: func(c *Check) Verdict {
+		ents, vals := vocab.Moving.Pending(c.Action)
+		for i, e := range ents {
+			if vals[i].Moves > 0 {
+				continue
+			}
+			if vocab.Projectile.Has(c.After, e) {
+				c.Enqueue(vocab.Destroy(e))
+			} else {
+				c.Enqueue(vocab.Stop(e))
+			}
+		}
+		return Accept
+	}}
+}

@@ -1,0 +1,19 @@
+package book
+
+import (
+	"lastpost/ecs"
+	"lastpost/game/vocab"
+)
+
+// Narrate writes an action's log line once the action is committed. It runs
+// last, so a refused action is never told.
+func Narrate() Rule {
+	return Rule{Name: "narrate", Concerns: []ecs.ID{vocab.Says.ID()}, Check: func(c *Check) Verdict {
+		if lines, ok := vocab.Says.Get(c.Action); ok {
+			for _, m := range lines.All() {
+				c.Enqueue(vocab.Say(m))
+			}
+		}
+		return Accept
+	}}
+}

@@ -1,0 +1,41 @@
+package book
+
+import (
+	"lastpost/ecs"
+	"lastpost/game/vocab"
+)
+
+// ProjectileHit resolves a bullet or fragment entering a cell with something
+// it can hit: the first such thing (other than its own shooter, so the van
+// never shoots itself) takes the damage, a barrel explodes, and the
+// projectile is spent.
+func ProjectileHit() Rule {
+	return Rule{Name: "projectile hit", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+		e, _, to, ok := move(c)
+		if !ok || !vocab.Projectile.Has(c.World, e) || !c.Spatial.Any(to, vocab.Hittable.ID()) {
+			return Accept
+		}
+		shooter := vocab.Shooter.Value(c.World, e)
+		victim := ecs.Entity(0)
+		for _, h := range c.Spatial.Holders(to, vocab.Hittable.ID()) {
+			if h != shooter {
+				victim = h
+				break
+			}
+		}
+		if victim == 0 {
+			return Accept
+		}
+		damage := vocab.Damage.Value(c.World, e)
+		switch {
+		case vocab.Explosive.Has(c.World, victim):
+			c.Enqueue(vocab.Explode(victim))
+		case vocab.Player.Has(c.World, victim):
+			c.Enqueue(vocab.Hit(victim, damage, e))
+		default:
+			c.Enqueue(vocab.DamageTo(victim, damage, e))
+		}
+		c.Enqueue(vocab.Destroy(e))
+		return Reject | Stop
+	}}
+}

@@ -1,0 +1,20 @@
+package book
+
+import "lastpost/game/vocab"
+
+// RunOver lets a vehicle kill whatever can be run over (zombies) in the cell
+// it enters, and keep going.
+func RunOver() Rule {
+	return Rule{Name: "run-over", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+		e, _, to, ok := move(c)
+		if !ok || !vocab.Vehicle.Has(c.World, e) || !c.Spatial.Any(to, vocab.RunOverable.ID()) {
+			return Accept
+		}
+		for _, v := range c.Spatial.Holders(to, vocab.Enemy.ID()) {
+			if vocab.RunOverable.Has(c.World, v) {
+				c.Enqueue(vocab.DamageTo(v, vocab.HP.Value(c.World, v).Cur, e))
+			}
+		}
+		return Accept
+	}}
+}

@@ -1,0 +1,24 @@
+package book
+
+import (
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/game/vocab"
+)
+
+// SteeringNeedsSpeed refuses a lane change by a vehicle that is standing
+// still. The van's driver is told, and the refusal costs no turn.
+func SteeringNeedsSpeed() Rule {
+	return Rule{Name: "steering needs speed", Concerns: []ecs.ID{vocab.Steering.ID()}, Check: func(c *Check) Verdict {
+		ents, _ := vocab.Steering.Pending(c.Action)
+		for _, e := range ents {
+			if vocab.Speed.Value(c.After, e) == 0 {
+				if vocab.Player.Has(c.World, e) {
+					c.Enqueue(vocab.Say(vocab.Message{ID: assets.MsgSteerStopped}))
+				}
+				return Reject
+			}
+		}
+		return Accept
+	}}
+}
