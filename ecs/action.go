@@ -1,5 +1,7 @@
 package ecs
 
+import "fmt"
+
 // Mask is a set of component ids.
 type Mask [MaxComponents / 64]uint64
 
@@ -32,8 +34,12 @@ func MaskOf(ids ...ID) Mask {
 type delta interface {
 	reset()
 	del(e Entity)
-	apply(s store)
-	each(fn func(Entity))
+	// flush applies the delta to its store and resets it.
+	flush()
+	// appendTouched appends the entities the delta sets or removes.
+	appendTouched(into []Entity) []Entity
+	// setting reports whether the delta sets a value on e.
+	setting(e Entity) bool
 }
 
 // entry states a component can have in an action.
@@ -43,97 +49,144 @@ const (
 	beingRemoved
 )
 
+// linearMax is how many entries a delta searches linearly before it builds
+// a sparse index; most actions touch one or two entities per component.
+const linearMax = 8
+
+// dataDelta is one component's part of an action: values set, in the order
+// they were first set, and entities the component is removed from. An
+// entity is in at most one of the two lists. Codes name its place: i+1 for
+// ents[i], -(j+1) for rem[j], 0 for neither.
 type dataDelta[T any] struct {
-	ents []Entity
-	vals []T
-	rem  []Entity
+	st      *sparseSet[T]
+	ents    []Entity
+	vals    []T
+	rem     []Entity
+	idx     sparseIndex
+	indexed bool
 }
 
 func (d *dataDelta[T]) reset() {
-	var zero T
-	for i := range d.vals {
-		d.vals[i] = zero // drop references held by values
+	if d.indexed {
+		for _, e := range d.ents {
+			d.idx.clear(e)
+		}
+		for _, e := range d.rem {
+			d.idx.clear(e)
+		}
+		d.indexed = false
 	}
+	clear(d.vals) // drop references held by values
 	d.ents, d.vals, d.rem = d.ents[:0], d.vals[:0], d.rem[:0]
 }
 
-func (d *dataDelta[T]) set(e Entity, v T) {
+func (d *dataDelta[T]) find(e Entity) int32 {
+	if d.indexed {
+		return d.idx.load(e)
+	}
 	for i, x := range d.ents {
 		if x == e {
-			d.vals[i] = v
-			return
+			return int32(i + 1)
 		}
 	}
-	d.rem = without(d.rem, e)
+	for j, x := range d.rem {
+		if x == e {
+			return -int32(j + 1)
+		}
+	}
+	return 0
+}
+
+func (d *dataDelta[T]) set(e Entity, v T) {
+	k := d.find(e)
+	if k > 0 {
+		d.vals[k-1] = v
+		return
+	}
+	if k < 0 {
+		d.rem = d.drop(d.rem, int(-k-1), -1)
+	}
 	d.ents = append(d.ents, e)
 	d.vals = append(d.vals, v)
+	d.note(e, int32(len(d.ents)))
 }
 
 func (d *dataDelta[T]) del(e Entity) {
-	for i, x := range d.ents {
-		if x == e {
-			copy(d.ents[i:], d.ents[i+1:])
-			copy(d.vals[i:], d.vals[i+1:])
-			d.ents = d.ents[:len(d.ents)-1]
-			d.vals = d.vals[:len(d.vals)-1]
-			break
-		}
+	k := d.find(e)
+	if k < 0 {
+		return
 	}
-	for _, x := range d.rem {
-		if x == e {
-			return
-		}
+	if k > 0 {
+		i := int(k - 1)
+		copy(d.vals[i:], d.vals[i+1:])
+		var zero T
+		d.vals[len(d.vals)-1] = zero
+		d.vals = d.vals[:len(d.vals)-1]
+		d.ents = d.drop(d.ents, i, 1)
 	}
 	d.rem = append(d.rem, e)
+	d.note(e, -int32(len(d.rem)))
+}
+
+// drop deletes list[i] keeping the order of the rest (the order of first
+// touch decides the commit order, hence iteration order) and renumbers the
+// codes of the entries that moved; sign is +1 for ents and -1 for rem.
+func (d *dataDelta[T]) drop(list []Entity, i int, sign int32) []Entity {
+	if d.indexed {
+		d.idx.clear(list[i])
+	}
+	list = append(list[:i], list[i+1:]...)
+	if d.indexed {
+		for k := i; k < len(list); k++ {
+			d.idx.store(list[k], sign*int32(k+1))
+		}
+	}
+	return list
+}
+
+// note records e's new code once the delta is large enough to index.
+func (d *dataDelta[T]) note(e Entity, code int32) {
+	switch {
+	case d.indexed:
+		d.idx.store(e, code)
+	case len(d.ents)+len(d.rem) > linearMax:
+		d.indexed = true
+		for i, x := range d.ents {
+			d.idx.store(x, int32(i+1))
+		}
+		for j, x := range d.rem {
+			d.idx.store(x, -int32(j+1))
+		}
+	}
 }
 
 func (d *dataDelta[T]) lookup(e Entity) (T, int) {
-	for i, x := range d.ents {
-		if x == e {
-			return d.vals[i], beingSet
-		}
-	}
-	for _, x := range d.rem {
-		if x == e {
-			var zero T
-			return zero, beingRemoved
-		}
+	k := d.find(e)
+	if k > 0 {
+		return d.vals[k-1], beingSet
 	}
 	var zero T
+	if k < 0 {
+		return zero, beingRemoved
+	}
 	return zero, untouched
 }
 
-type setter[T any] interface {
-	set(e Entity, v T)
-	remove(e Entity) bool
-}
-
-func (d *dataDelta[T]) apply(s store) {
-	st := s.(setter[T])
+func (d *dataDelta[T]) flush() {
 	for i, e := range d.ents {
-		st.set(e, d.vals[i])
+		d.st.set(e, d.vals[i])
 	}
 	for _, e := range d.rem {
-		st.remove(e)
+		d.st.remove(e)
 	}
+	d.reset()
 }
 
-func (d *dataDelta[T]) each(fn func(Entity)) {
-	for _, e := range d.ents {
-		fn(e)
-	}
-	for _, e := range d.rem {
-		fn(e)
-	}
-}
+func (d *dataDelta[T]) setting(e Entity) bool { return d.find(e) > 0 }
 
-func without(s []Entity, e Entity) []Entity {
-	for i, x := range s {
-		if x == e {
-			return append(s[:i], s[i+1:]...)
-		}
-	}
-	return s
+func (d *dataDelta[T]) appendTouched(into []Entity) []Entity {
+	into = append(into, d.ents...)
+	return append(into, d.rem...)
 }
 
 type propDelta[T any] struct {
@@ -145,11 +198,12 @@ func (d *propDelta[T]) reset() {
 	var zero T
 	d.v, d.ok = zero, false
 }
-func (d *propDelta[T]) del(Entity)        {}
-func (d *propDelta[T]) apply(store)       {}
-func (d *propDelta[T]) each(func(Entity)) {}
-func (d *propDelta[T]) set(v T)           { d.v, d.ok = v, true }
-func (d *propDelta[T]) get() (T, bool)    { return d.v, d.ok }
+func (d *propDelta[T]) del(Entity)                           {}
+func (d *propDelta[T]) flush()                               {}
+func (d *propDelta[T]) appendTouched(into []Entity) []Entity { return into }
+func (d *propDelta[T]) setting(Entity) bool                  { return false }
+func (d *propDelta[T]) set(v T)                              { d.v, d.ok = v, true }
+func (d *propDelta[T]) get() (T, bool)                       { return d.v, d.ok }
 
 // Action is a change set: values set, flags added and components removed, for
 // any number of entities, plus the action's properties. Build it with the
@@ -172,7 +226,7 @@ func (w *World) NewAction() *Action {
 func (a *Action) deltaFor(id ID) delta {
 	d := a.deltas[id]
 	if d == nil {
-		d = a.w.schema.specs[id].newDelta()
+		d = a.w.schema.specs[id].newDelta(a.w.stores[id])
 		a.deltas[id] = d
 	}
 	if !a.mask.Has(id) {
@@ -212,22 +266,44 @@ func (a *Action) Spawn() Entity {
 	return a.w.next + Entity(a.spawned)
 }
 
+// spawnedID reports whether e has been handed out, by the world or by the
+// action. Removing from any other id is a no-op.
+func (a *Action) spawnedID(e Entity) bool { return e != 0 && e <= a.w.next+Entity(a.spawned) }
+
+func (a *Action) mustBeSpawned(e Entity) {
+	if !a.spawnedID(e) {
+		panic(fmt.Sprintf("ecs: entity %d was never spawned (the last is %d)", e, a.w.next+Entity(a.spawned)))
+	}
+}
+
 // RemoveEntity removes every component e has, which removes the entity.
+// Values the action itself was about to set on e are dropped too, so the
+// entity is gone from the after-action view as well.
 func (a *Action) RemoveEntity(e Entity) {
-	for id, s := range a.w.stores {
-		if s != nil && s.has(e) {
+	if !a.spawnedID(e) {
+		return
+	}
+	for id, x := range a.w.indexes {
+		if x != nil && (x.load(e) != 0 || a.mask.Has(ID(id)) && a.deltas[id].setting(e)) {
 			a.deltaFor(ID(id)).del(e)
 		}
 	}
 }
 
-// Set makes the action set e's value to v.
+// Set makes the action set e's value to v. It panics if e was never
+// spawned: such a world could not be saved and loaded.
 func (c Data[T]) Set(a *Action, e Entity, v T) {
+	a.mustBeSpawned(e)
 	a.deltaFor(c.id).(*dataDelta[T]).set(e, v)
 }
 
-// Remove makes the action remove the component from e.
-func (c Data[T]) Remove(a *Action, e Entity) { a.deltaFor(c.id).del(e) }
+// Remove makes the action remove the component from e. Removing from an id
+// never spawned does nothing.
+func (c Data[T]) Remove(a *Action, e Entity) {
+	if a.spawnedID(e) {
+		a.deltaFor(c.id).del(e)
+	}
+}
 
 // Pending returns the entities whose value the action sets and the values,
 // in the order they were first set. The slices belong to the action.
@@ -247,13 +323,19 @@ func (c Data[T]) Removing(a *Action) []Entity {
 	return a.deltas[c.id].(*dataDelta[T]).rem
 }
 
-// Add makes the action add flag f to e.
+// Add makes the action add flag f to e. It panics if e was never spawned.
 func (f Flag) Add(a *Action, e Entity) {
+	a.mustBeSpawned(e)
 	a.deltaFor(f.id).(*dataDelta[struct{}]).set(e, struct{}{})
 }
 
-// Remove makes the action remove flag f from e.
-func (f Flag) Remove(a *Action, e Entity) { a.deltaFor(f.id).del(e) }
+// Remove makes the action remove flag f from e (nothing for an id never
+// spawned).
+func (f Flag) Remove(a *Action, e Entity) {
+	if a.spawnedID(e) {
+		a.deltaFor(f.id).del(e)
+	}
+}
 
 // Pending returns the entities the action adds the flag to.
 func (f Flag) Pending(a *Action) []Entity {

@@ -63,7 +63,9 @@ type Spec struct {
 	Name     string
 	Kind     Kind
 	newStore func() store
-	newDelta func() delta
+	// newDelta makes the component's part of an action, bound to the
+	// world's store for it (nil for properties).
+	newDelta func(s store) delta
 }
 
 // DataSpec describes data component c, named name, hashed with hash.
@@ -71,7 +73,7 @@ func DataSpec[T any](c Data[T], name string, hash HashFunc[T]) Spec {
 	return Spec{
 		ID: c.id, Name: name, Kind: KindData,
 		newStore: func() store { return &dataStore[T]{hashFn: hash} },
-		newDelta: func() delta { return &dataDelta[T]{} },
+		newDelta: func(s store) delta { return &dataDelta[T]{st: &s.(*dataStore[T]).sparseSet} },
 	}
 }
 
@@ -80,7 +82,7 @@ func FlagSpec(f Flag, name string) Spec {
 	return Spec{
 		ID: f.id, Name: name, Kind: KindFlag,
 		newStore: func() store { return &flagStore{} },
-		newDelta: func() delta { return &dataDelta[struct{}]{} },
+		newDelta: func(s store) delta { return &dataDelta[struct{}]{st: &s.(*flagStore).sparseSet} },
 	}
 }
 
@@ -88,7 +90,7 @@ func FlagSpec(f Flag, name string) Spec {
 func PropSpec[T any](p Prop[T], name string) Spec {
 	return Spec{
 		ID: p.id, Name: name, Kind: KindProp,
-		newDelta: func() delta { return &propDelta[T]{} },
+		newDelta: func(store) delta { return &propDelta[T]{} },
 	}
 }
 

@@ -41,43 +41,60 @@ func (w *World) MarshalJSON() ([]byte, error) {
 	return json.Marshal(snap)
 }
 
-// Restore fills an empty world from data written by MarshalJSON. It checks
-// everything a damaged or hostile file could get wrong (unknown components,
-// ids beyond the allocator, repeated entities, value counts) and names the
-// problem. A spatial index, if the world has one, is rebuilt.
+// Restore replaces the world's state with data written by MarshalJSON. It
+// checks everything a damaged or hostile file could get wrong (unknown
+// components, ids beyond the allocator, repeated components or entities,
+// value counts) and names the problem; on error the world is left as it
+// was. A spatial index, if the world has one, is rebuilt.
 func (w *World) Restore(data []byte) error {
 	var snap worldSnapshot
 	if err := json.Unmarshal(data, &snap); err != nil {
 		return fmt.Errorf("ecs: reading the world: %w", err)
 	}
 	if snap.Next > MaxEntity {
-		return fmt.Errorf("ecs: entity allocator at %d, beyond the limit %d", snap.Next, MaxEntity)
+		return fmt.Errorf("ecs: entity allocator at %d, beyond the limit %d", snap.Next, uint64(MaxEntity))
 	}
+	fresh := NewWorld(w.schema)
+	seen := make([]bool, w.schema.Len())
 	for _, cs := range snap.Components {
 		id, ok := w.schema.Lookup(cs.Name)
-		if !ok || w.stores[id] == nil {
+		if !ok || fresh.stores[id] == nil {
 			return fmt.Errorf("ecs: unknown component %q", cs.Name)
 		}
-		if w.stores[id].size() != 0 {
+		if seen[id] {
 			return fmt.Errorf("ecs: component %q appears twice", cs.Name)
 		}
-		for _, e := range cs.Entities {
-			if e == 0 || e > snap.Next {
-				return fmt.Errorf("ecs: component %q names entity %d, outside 1..%d", cs.Name, e, snap.Next)
-			}
+		seen[id] = true
+		if err := checkEntities(cs.Entities, snap.Next); err != nil {
+			return fmt.Errorf("ecs: component %q %w", cs.Name, err)
 		}
-		sorted := slices.Clone(cs.Entities)
-		slices.Sort(sorted)
-		if len(slices.Compact(sorted)) != len(cs.Entities) {
-			return fmt.Errorf("ecs: component %q lists an entity twice", cs.Name)
-		}
-		if err := w.stores[id].decode(cs.Entities, cs.Values); err != nil {
+		if err := fresh.stores[id].decode(cs.Entities, cs.Values); err != nil {
 			return fmt.Errorf("ecs: component %q: %w", cs.Name, err)
+		}
+	}
+	for id, s := range w.stores {
+		if s != nil {
+			s.adopt(fresh.stores[id])
 		}
 	}
 	w.next = snap.Next
 	if s := w.spatial; s != nil {
-		w.SetSpatial(SpatialSpec{W: s.w, H: s.h, Pos: s.pos, Counts: s.counted, Sets: s.listed})
+		w.SetSpatial(s.spec())
+	}
+	return nil
+}
+
+// checkEntities reports an id outside 1..next or listed twice.
+func checkEntities(ents []Entity, next Entity) error {
+	for _, e := range ents {
+		if e == 0 || e > next {
+			return fmt.Errorf("names entity %d, outside 1..%d", e, next)
+		}
+	}
+	sorted := slices.Clone(ents)
+	slices.Sort(sorted)
+	if len(slices.Compact(sorted)) != len(ents) {
+		return fmt.Errorf("lists an entity twice")
 	}
 	return nil
 }

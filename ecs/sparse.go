@@ -1,5 +1,7 @@
 package ecs
 
+import "fmt"
+
 // Entity is an entity id. Zero is never handed out, so it can mean "none".
 type Entity uint64
 
@@ -7,104 +9,148 @@ const (
 	pageBits = 10
 	pageSize = 1 << pageBits
 	pageMask = pageSize - 1
+	// maxSpare is how many emptied pages an index keeps for reuse, so ids
+	// that only grow (bullets, fragments) do not allocate a fresh page every
+	// pageSize spawns.
+	maxSpare = 16
 )
 
-// sparseIndex maps entity ids to dense positions through lazily allocated
-// pages, so ids that only grow (bullets, fragments) cost memory only while
-// their page holds a live entry. A stored value is position+1; zero means
+// page is one lazily allocated block of a sparse index, with the number of
+// its slots in use so it can be released when the last one clears.
+type page struct {
+	used int32
+	slot [pageSize]int32
+}
+
+// noPage stands for every page not allocated, so a lookup needs no nil
+// check. It is never written: store replaces it before writing.
+var noPage = new(page)
+
+// sparseIndex maps entity ids to int32 codes through lazily allocated pages,
+// so ids cost memory only while their page holds a live entry. Zero means
 // absent.
 type sparseIndex struct {
-	pages  []*[pageSize]int32
-	counts []int32
+	pages []*page
+	spare []*page
 }
 
-func (s *sparseIndex) get(e Entity) int {
-	p := int(e >> pageBits)
-	if p >= len(s.pages) || s.pages[p] == nil {
-		return -1
+// load returns e's code, or 0. The page number is compared as an Entity so
+// a large id cannot wrap to a small page on 32-bit platforms.
+func (s *sparseIndex) load(e Entity) int32 {
+	if p := e >> pageBits; p < Entity(len(s.pages)) {
+		return s.pages[p].slot[e&pageMask]
 	}
-	return int(s.pages[p][e&pageMask]) - 1
+	return 0
 }
 
-func (s *sparseIndex) put(e Entity, i int) {
+// store gives e the non-zero code v.
+func (s *sparseIndex) store(e Entity, v int32) {
+	if e > MaxEntity {
+		panic(fmt.Sprintf("ecs: entity id %d is beyond MaxEntity", e))
+	}
 	p := int(e >> pageBits)
-	for p >= len(s.pages) {
-		s.pages = append(s.pages, nil)
-		s.counts = append(s.counts, 0)
+	if p >= len(s.pages) {
+		s.grow(p + 1)
 	}
-	if s.pages[p] == nil {
-		s.pages[p] = new([pageSize]int32)
+	pg := s.pages[p]
+	if pg == noPage {
+		pg = s.fresh()
+		s.pages[p] = pg
 	}
-	slot := &s.pages[p][e&pageMask]
+	slot := &pg.slot[e&pageMask]
 	if *slot == 0 {
-		s.counts[p]++
+		pg.used++
 	}
-	*slot = int32(i + 1)
+	*slot = v
 }
 
-func (s *sparseIndex) del(e Entity) {
-	p := int(e >> pageBits)
-	s.pages[p][e&pageMask] = 0
-	s.counts[p]--
-	if s.counts[p] == 0 {
-		s.pages[p] = nil
+// clear removes e's code; e must have one.
+func (s *sparseIndex) clear(e Entity) {
+	p := e >> pageBits
+	pg := s.pages[p]
+	pg.slot[e&pageMask] = 0
+	pg.used--
+	if pg.used == 0 {
+		s.pages[p] = noPage
+		if len(s.spare) < maxSpare {
+			s.spare = append(s.spare, pg)
+		}
 	}
 }
 
-// sparseSet stores one value per entity. Removal swaps the last element into
-// the hole, which keeps iteration order a pure function of the operations.
+func (s *sparseIndex) grow(n int) {
+	old := len(s.pages)
+	if n <= cap(s.pages) {
+		s.pages = s.pages[:n]
+	} else {
+		pages := make([]*page, n, max(n, 2*cap(s.pages)))
+		copy(pages, s.pages)
+		s.pages = pages
+	}
+	for i := old; i < n; i++ {
+		s.pages[i] = noPage
+	}
+}
+
+// fresh returns an all-zero page, reusing a released one when it can (a
+// released page is all zero because its last slot has just been cleared).
+func (s *sparseIndex) fresh() *page {
+	if n := len(s.spare); n > 0 {
+		pg := s.spare[n-1]
+		s.spare[n-1] = nil
+		s.spare = s.spare[:n-1]
+		return pg
+	}
+	return new(page)
+}
+
+// sparseSet stores one value per entity: the index holds position+1 into the
+// dense entity and value slices. Removal swaps the last element into the
+// hole, which keeps iteration order a pure function of the operations.
 type sparseSet[T any] struct {
 	index sparseIndex
 	dense []Entity
 	vals  []T
 }
 
-func (s *sparseSet[T]) has(e Entity) bool { return s.index.get(e) >= 0 }
+func (s *sparseSet[T]) has(e Entity) bool { return s.index.load(e) != 0 }
 
-func (s *sparseSet[T]) get(e Entity) (T, bool) {
-	i := s.index.get(e)
-	if i < 0 {
-		var zero T
-		return zero, false
-	}
-	return s.vals[i], true
-}
+func (s *sparseSet[T]) sparse() *sparseIndex { return &s.index }
 
-func (s *sparseSet[T]) ptr(e Entity) *T {
-	i := s.index.get(e)
-	if i < 0 {
-		return nil
+func (s *sparseSet[T]) get(e Entity) (v T, ok bool) {
+	if i := s.index.load(e); i != 0 {
+		return s.vals[i-1], true
 	}
-	return &s.vals[i]
+	return v, false
 }
 
 func (s *sparseSet[T]) set(e Entity, v T) {
-	if i := s.index.get(e); i >= 0 {
-		s.vals[i] = v
+	if i := s.index.load(e); i != 0 {
+		s.vals[i-1] = v
 		return
 	}
-	s.index.put(e, len(s.dense))
 	s.dense = append(s.dense, e)
 	s.vals = append(s.vals, v)
+	s.index.store(e, int32(len(s.dense)))
 }
 
 func (s *sparseSet[T]) remove(e Entity) bool {
-	i := s.index.get(e)
-	if i < 0 {
+	k := s.index.load(e)
+	if k == 0 {
 		return false
 	}
-	last := len(s.dense) - 1
+	i, last := int(k-1), len(s.dense)-1
 	if i != last {
 		moved := s.dense[last]
 		s.dense[i] = moved
 		s.vals[i] = s.vals[last]
-		s.index.put(moved, i)
+		s.index.store(moved, k)
 	}
 	var zero T
 	s.vals[last] = zero
 	s.dense = s.dense[:last]
 	s.vals = s.vals[:last]
-	s.index.del(e)
+	s.index.clear(e)
 	return true
 }
 

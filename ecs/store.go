@@ -9,12 +9,16 @@ import (
 // operations that do not need the value type: removal, hashing, snapshots.
 type store interface {
 	has(e Entity) bool
+	sparse() *sparseIndex
 	remove(e Entity) bool
 	size() int
 	entities() []Entity
 	hash(h uint64) uint64
 	encode() (json.RawMessage, error)
 	decode(ents []Entity, raw json.RawMessage) error
+	// adopt takes over the contents of a store of the same type, keeping
+	// this one's address (actions' deltas point at it).
+	adopt(o store)
 }
 
 type dataStore[T any] struct {
@@ -31,6 +35,8 @@ func (s *dataStore[T]) hash(h uint64) uint64 {
 	}
 	return h
 }
+
+func (s *dataStore[T]) adopt(o store) { *s = *o.(*dataStore[T]) }
 
 func (s *dataStore[T]) encode() (json.RawMessage, error) { return json.Marshal(s.vals) }
 
@@ -58,6 +64,8 @@ func (s *flagStore) hash(h uint64) uint64 {
 	}
 	return h
 }
+
+func (s *flagStore) adopt(o store) { *s = *o.(*flagStore) }
 
 func (s *flagStore) encode() (json.RawMessage, error) { return nil, nil }
 

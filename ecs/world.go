@@ -5,20 +5,28 @@ import "iter"
 // World is the whole entity-component state: one store per component and the
 // entity allocator. Change it only through Commit.
 type World struct {
-	schema  *Schema
-	stores  []store
+	schema *Schema
+	stores []store
+	// indexes holds each store's sparse index (nil for properties), so
+	// membership tests need no dynamic call.
+	indexes []*sparseIndex
 	next    Entity
 	spatial *Spatial
 	scratch []Entity
+	// bare is an action that never changes, behind views of the world as
+	// it is.
+	bare *Action
 }
 
 // NewWorld returns an empty world with a store for every data and flag
 // component of the schema.
 func NewWorld(s *Schema) *World {
-	w := &World{schema: s, stores: make([]store, s.Len())}
+	w := &World{schema: s, stores: make([]store, s.Len()), indexes: make([]*sparseIndex, s.Len())}
+	w.bare = &Action{w: w}
 	for i, sp := range s.specs {
 		if sp.newStore != nil {
 			w.stores[i] = sp.newStore()
+			w.indexes[i] = w.stores[i].sparse()
 		}
 	}
 	return w
@@ -40,29 +48,24 @@ func (w *World) Commit(a *Action) {
 	var affected []Entity
 	if sp != nil {
 		affected = sp.affected(a, w.scratch[:0])
-		for _, e := range affected {
-			sp.unindex(w, e)
-		}
 	}
 	for _, id := range a.touched {
-		if s := w.stores[id]; s != nil {
-			a.deltas[id].apply(s)
-		}
+		a.deltas[id].flush()
 	}
 	if sp != nil {
-		for _, e := range affected {
-			sp.index(w, e)
-		}
+		sp.update(w, a, affected)
 		w.scratch = affected[:0]
 	}
 	w.next += Entity(a.spawned)
-	a.Reset()
+	a.touched = a.touched[:0]
+	a.mask = Mask{}
+	a.spawned = 0
 }
 
 // Alive reports whether e has any component.
 func (w *World) Alive(e Entity) bool {
-	for _, s := range w.stores {
-		if s != nil && s.has(e) {
+	for _, x := range w.indexes {
+		if x != nil && x.load(e) != 0 {
 			return true
 		}
 	}
@@ -79,8 +82,8 @@ func (w *World) Count(id ID) int {
 
 // Components lists the ids of the components e has, in id order.
 func (w *World) Components(e Entity, into []ID) []ID {
-	for id, s := range w.stores {
-		if s != nil && s.has(e) {
+	for id, x := range w.indexes {
+		if x != nil && x.load(e) != 0 {
 			into = append(into, ID(id))
 		}
 	}
@@ -110,27 +113,58 @@ type Reader interface {
 
 func (w *World) parts() (*World, *Action) { return w, nil }
 
+// canonical turns a Reader of another type (one embedding a World or a
+// View) into a *World or a View.
+func canonical(r Reader) Reader {
+	w, a := r.parts()
+	if a != nil {
+		return View{a}
+	}
+	return w
+}
+
 // View answers reads as if its action were committed: a value being set
 // wins, a component being removed is absent, anything else is the world's.
+// It holds a single pointer (the action knows its world), so passing it as
+// a Reader does not allocate.
 type View struct {
-	w *World
 	a *Action
 }
 
-// After returns the view of w after a.
-func (w *World) After(a *Action) View { return View{w, a} }
+// After returns the view of w after a; a nil action gives a view of w as
+// it is. a must belong to w.
+func (w *World) After(a *Action) View {
+	if a == nil {
+		return View{w.bare}
+	}
+	if a.w != w {
+		panic("ecs: World.After with an action of another world")
+	}
+	return View{a}
+}
 
-func (v View) parts() (*World, *Action) { return v.w, v.a }
+func (v View) parts() (*World, *Action) { return v.a.w, v.a }
 
 // Get returns e's value of the component, and whether e has it.
 func (c Data[T]) Get(r Reader, e Entity) (T, bool) {
-	w, a := r.parts()
-	if a != nil && a.mask.Has(c.id) {
-		if v, st := a.deltas[c.id].(*dataDelta[T]).lookup(e); st != untouched {
-			return v, st == beingSet
+	// Reads from the world take a path small enough to inline.
+	if w, ok := r.(*World); ok {
+		return w.stores[c.id].(*dataStore[T]).get(e)
+	}
+	return c.getAfter(r, e)
+}
+
+func (c Data[T]) getAfter(r Reader, e Entity) (T, bool) {
+	v, ok := r.(View)
+	if !ok {
+		return c.Get(canonical(r), e)
+	}
+	if v.a.mask.Has(c.id) {
+		if x, st := v.a.deltas[c.id].(*dataDelta[T]).lookup(e); st != untouched {
+			return x, st == beingSet
 		}
 	}
-	return w.stores[c.id].(*dataStore[T]).get(e)
+	return v.a.w.stores[c.id].(*dataStore[T]).get(e)
 }
 
 // Value returns e's value of the component, or the zero value.
@@ -151,13 +185,23 @@ func (c Data[T]) Entities(w *World) []Entity { return w.stores[c.id].entities() 
 
 // Has reports whether e has the flag.
 func (f Flag) Has(r Reader, e Entity) bool {
-	w, a := r.parts()
-	if a != nil && a.mask.Has(f.id) {
-		if _, st := a.deltas[f.id].(*dataDelta[struct{}]).lookup(e); st != untouched {
+	if w, ok := r.(*World); ok {
+		return w.stores[f.id].(*flagStore).has(e)
+	}
+	return f.hasAfter(r, e)
+}
+
+func (f Flag) hasAfter(r Reader, e Entity) bool {
+	v, ok := r.(View)
+	if !ok {
+		return f.Has(canonical(r), e)
+	}
+	if v.a.mask.Has(f.id) {
+		if _, st := v.a.deltas[f.id].(*dataDelta[struct{}]).lookup(e); st != untouched {
 			return st == beingSet
 		}
 	}
-	return w.stores[f.id].has(e)
+	return v.a.w.stores[f.id].(*flagStore).has(e)
 }
 
 // Entities returns the entities holding the flag in iteration order. The
@@ -188,7 +232,7 @@ func (q Query) Each(w *World, fn func(Entity) bool) {
 outer:
 	for _, e := range small.entities() {
 		for _, id := range q.ids {
-			if !w.stores[id].has(e) {
+			if w.indexes[id].load(e) == 0 {
 				continue outer
 			}
 		}

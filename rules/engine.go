@@ -51,8 +51,11 @@ type Engine[T any] struct {
 	accepted []timed[T]
 	rejected []timed[T]
 	procs    []Process[T]
+	check    Check[T]
 	recent   [8]T
+	taken    int
 	done     int
+	running  bool
 
 	// Trace, when not nil, receives a record of every action.
 	Trace *Trace
@@ -104,14 +107,25 @@ func (e *Engine[T]) Now() int { return e.now }
 // order at each instant.
 func (e *Engine[T]) AddProcess(p Process[T]) { e.procs = append(e.procs, p) }
 
-// Enqueue adds an action type to run at the current instant.
-func (e *Engine[T]) Enqueue(t T) { e.EnqueueAt(t, e.now) }
+// Enqueue adds an action type to run at the current instant (between
+// resolutions: at the start of the next one).
+func (e *Engine[T]) Enqueue(t T) { e.EnqueueAt(t, e.start()) }
 
 // EnqueueAt adds an action type to run at instant at (never earlier than
-// now).
+// now). Between resolutions instants count from the start of the next one.
 func (e *Engine[T]) EnqueueAt(t T, at int) {
 	e.seq++
-	e.queue.push(timed[T]{at: max(at, e.now), seq: e.seq, t: t})
+	e.queue.push(timed[T]{at: max(at, e.start()), seq: e.seq, t: t})
+}
+
+// start is the earliest instant an action enqueued now can run at: the
+// clock during a resolution, zero between resolutions (the next one starts
+// its clock at zero).
+func (e *Engine[T]) start() int {
+	if e.running {
+		return e.now
+	}
+	return 0
 }
 
 // LoopError reports a resolution stopped by the action limit.
@@ -129,8 +143,9 @@ func (l *LoopError) Error() string {
 // the clock at zero. It returns a *LoopError if the action limit is passed;
 // the queue is then emptied so the next turn starts clean.
 func (e *Engine[T]) Resolve() error {
-	e.now, e.done = 0, 0
+	e.now, e.done, e.taken, e.running = 0, 0, 0, true
 	defer func() {
+		e.running = false
 		if e.OnDrain != nil {
 			e.OnDrain()
 		}
@@ -138,7 +153,8 @@ func (e *Engine[T]) Resolve() error {
 	for {
 		for e.queue.len() > 0 && e.queue.peek().at <= e.now {
 			item := e.queue.pop()
-			e.recent[e.done%len(e.recent)] = item.t
+			e.recent[e.taken%len(e.recent)] = item.t
+			e.taken++
 			e.done++
 			if e.done > e.opts.Limit {
 				return e.loopError()
@@ -169,8 +185,8 @@ func (e *Engine[T]) Resolve() error {
 
 func (e *Engine[T]) loopError() error {
 	err := &LoopError{Limit: e.opts.Limit}
-	n := min(e.done, len(e.recent))
-	for i := e.done - n; i < e.done; i++ {
+	n := min(e.taken, len(e.recent))
+	for i := e.taken - n; i < e.taken; i++ {
 		err.Last = append(err.Last, e.opts.Describe(e.recent[i%len(e.recent)]))
 	}
 	e.queue.clear()
@@ -200,7 +216,10 @@ func (e *Engine[T]) step(t T) {
 	if e.Trace != nil {
 		rec = e.Trace.begin(e.now, e.opts.Describe(t))
 	}
-	c := Check[T]{Type: t, Action: a, World: e.world, After: e.world.After(a),
+	// The Check lives in the engine: handing a stack one to rule functions
+	// would move it to the heap on every action.
+	c := &e.check
+	*c = Check[T]{Type: t, Action: a, World: e.world, After: e.world.After(a),
 		Spatial: e.world.Spatial(), Now: e.now, engine: e}
 	rejected := false
 	e.accepted, e.rejected = e.accepted[:0], e.rejected[:0]
@@ -209,7 +228,7 @@ func (e *Engine[T]) step(t T) {
 			continue
 		}
 		e.pending = e.pending[:0]
-		v := e.rules[i].Check(&c)
+		v := e.rules[i].Check(c)
 		if v.Rejected() {
 			rejected = true
 			e.rejected = append(e.rejected, e.pending...)

@@ -64,7 +64,8 @@ type Rule[T any] struct {
 	Check func(c *Check[T]) Verdict
 }
 
-// Check is what a rule sees while it decides.
+// Check is what a rule sees while it decides. It is valid only during the
+// rule's call: the engine reuses it for the next action.
 type Check[T any] struct {
 	// Type is the action type being checked.
 	Type T

@@ -6,6 +6,7 @@ package sched
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Ticket identifies one scheduled task, so it can be cancelled.
@@ -34,10 +35,11 @@ func (s *Schedule[T]) Now() int64 { return s.now }
 // Len returns the number of pending tasks.
 func (s *Schedule[T]) Len() int { return len(s.immediate) + len(s.heap) }
 
-// Insert schedules v at rel time units from now (negative counts as zero).
+// Insert schedules v at rel time units from now (negative counts as zero;
+// a time past the end of int64 is held at the end).
 func (s *Schedule[T]) Insert(v T, rel int64) Ticket {
 	s.seq++
-	e := Entry[T]{At: s.now + max(rel, 0), Ticket: Ticket(s.seq), Value: v}
+	e := Entry[T]{At: s.now + min(max(rel, 0), math.MaxInt64-s.now), Ticket: Ticket(s.seq), Value: v}
 	s.push(e)
 	return e.Ticket
 }
@@ -55,8 +57,7 @@ func (s *Schedule[T]) Immediate(v T) Ticket {
 func (s *Schedule[T]) Next() (T, Ticket, bool) {
 	if len(s.immediate) > 0 {
 		e := s.immediate[0]
-		copy(s.immediate, s.immediate[1:])
-		s.immediate = s.immediate[:len(s.immediate)-1]
+		s.immediate = dropAt(s.immediate, 0)
 		return e.Value, e.Ticket, true
 	}
 	if len(s.heap) == 0 {
@@ -84,7 +85,7 @@ func (s *Schedule[T]) Peek() (Entry[T], bool) {
 func (s *Schedule[T]) Cancel(t Ticket) bool {
 	for i, e := range s.immediate {
 		if e.Ticket == t {
-			s.immediate = append(s.immediate[:i], s.immediate[i+1:]...)
+			s.immediate = dropAt(s.immediate, i)
 			return true
 		}
 	}
@@ -104,13 +105,21 @@ func (s *Schedule[T]) Pending() []Entry[T] {
 		immediate: append([]Entry[T](nil), s.immediate...), heap: append([]Entry[T](nil), s.heap...)}
 	out := make([]Entry[T], 0, c.Len())
 	for {
-		v, t, ok := c.Next()
+		e, ok := c.Peek()
 		if !ok {
 			return out
 		}
-		at := c.now
-		out = append(out, Entry[T]{At: at, Ticket: t, Value: v})
+		c.Next()
+		out = append(out, e)
 	}
+}
+
+// dropAt deletes list[i] keeping the order of the rest, and clears the
+// freed slot so the schedule holds no stale value.
+func dropAt[T any](list []Entry[T], i int) []Entry[T] {
+	copy(list[i:], list[i+1:])
+	list[len(list)-1] = Entry[T]{}
+	return list[:len(list)-1]
 }
 
 func less[T any](a, b *Entry[T]) bool {
@@ -153,6 +162,7 @@ func (s *Schedule[T]) down(i int) {
 func (s *Schedule[T]) removeAt(i int) {
 	last := len(s.heap) - 1
 	s.heap[i] = s.heap[last]
+	s.heap[last] = Entry[T]{}
 	s.heap = s.heap[:last]
 	if i < last {
 		s.down(i)
@@ -174,8 +184,12 @@ func (s *Schedule[T]) Snapshot() Snapshot[T] {
 }
 
 // Restore replaces the schedule's state with a snapshot, checking that it
-// is consistent: no task before now, tickets unique and already issued.
+// is consistent: the clock not before zero, no task before it, tickets
+// unique and already issued. On error the schedule is left as it was.
 func (s *Schedule[T]) Restore(snap Snapshot[T]) error {
+	if snap.Now < 0 {
+		return fmt.Errorf("schedule: the clock is at %d, before zero", snap.Now)
+	}
 	seen := make(map[Ticket]bool, len(snap.Entries))
 	r := Schedule[T]{now: snap.Now, seq: snap.Seq}
 	for _, e := range snap.Entries {

@@ -1,0 +1,294 @@
+package ecs
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs/geom"
+)
+
+// seedWorld returns a world holding three entities:
+// 1 at (1,1), hp 5, solid; 2 at (2,2), named "b", a barrel with loot 3;
+// 3 with hp 7 and no position.
+func seedWorld(t *testing.T) *World {
+	t.Helper()
+	w := newTestWorld()
+	a := w.NewAction()
+	e1, e2, e3 := a.Spawn(), a.Spawn(), a.Spawn()
+	require.Equal(t, []Entity{1, 2, 3}, []Entity{e1, e2, e3})
+	pos.Set(a, 1, geom.Pt(1, 1))
+	hp.Set(a, 1, 5)
+	solid.Add(a, 1)
+	pos.Set(a, 2, geom.Pt(2, 2))
+	name.Set(a, 2, "b")
+	barrel.Add(a, 2)
+	loot.Set(a, 2, 3)
+	hp.Set(a, 3, 7)
+	w.Commit(a)
+	return w
+}
+
+var (
+	seed1 = content{Pos: geom.Pt(1, 1), HasPos: true, HP: 5, HasHP: true, Solid: true}
+	seed2 = content{Pos: geom.Pt(2, 2), HasPos: true, Name: "b", HasName: true, Barrel: true, Loot: 3, HasLoot: true}
+	seed3 = content{HP: 7, HasHP: true}
+)
+
+func TestActionAndAfterView(t *testing.T) {
+	tests := []struct {
+		name  string
+		build func(a *Action)
+		want  map[Entity]content // entities not listed keep their seed content
+	}{
+		{"nothing", func(*Action) {}, nil},
+		{"changing a value", func(a *Action) { hp.Set(a, 1, 4) },
+			map[Entity]content{1: with(seed1, func(c *content) { c.HP = 4 })}},
+		{"adding a value", func(a *Action) { velo.Set(a, 3, vel{1, 0}) },
+			map[Entity]content{3: with(seed3, func(c *content) { c.Vel, c.HasVel = vel{1, 0}, true })}},
+		{"the last value set wins", func(a *Action) { hp.Set(a, 1, 4); hp.Set(a, 1, 2) },
+			map[Entity]content{1: with(seed1, func(c *content) { c.HP = 2 })}},
+		{"removing a value", func(a *Action) { hp.Remove(a, 3) },
+			map[Entity]content{3: {}}},
+		{"removing what is absent", func(a *Action) { name.Remove(a, 1) }, nil},
+		{"set then remove is a removal", func(a *Action) { hp.Set(a, 1, 9); hp.Remove(a, 1) },
+			map[Entity]content{1: with(seed1, func(c *content) { c.HP, c.HasHP = 0, false })}},
+		{"remove then set is a set", func(a *Action) { hp.Remove(a, 1); hp.Set(a, 1, 9) },
+			map[Entity]content{1: with(seed1, func(c *content) { c.HP = 9 })}},
+		{"adding and removing flags", func(a *Action) { solid.Remove(a, 1); solid.Add(a, 2); barrel.Add(a, 3) },
+			map[Entity]content{
+				1: with(seed1, func(c *content) { c.Solid = false }),
+				2: with(seed2, func(c *content) { c.Solid = true }),
+				3: with(seed3, func(c *content) { c.Barrel = true }),
+			}},
+		{"flag added then removed", func(a *Action) { solid.Add(a, 3); solid.Remove(a, 3) }, nil},
+		{"removing an entity", func(a *Action) { a.RemoveEntity(2) }, map[Entity]content{2: {}}},
+		{"removing an entity drops values being set on it", func(a *Action) {
+			velo.Set(a, 1, vel{0, 1})
+			hp.Set(a, 1, 1)
+			a.RemoveEntity(1)
+		}, map[Entity]content{1: {}}},
+		{"spawning", func(a *Action) {
+			e := a.Spawn()
+			pos.Set(a, e, geom.Pt(3, 0))
+			barrel.Add(a, e)
+		}, map[Entity]content{4: {Pos: geom.Pt(3, 0), HasPos: true, Barrel: true}}},
+		{"spawned then removed", func(a *Action) {
+			e := a.Spawn()
+			pos.Set(a, e, geom.Pt(3, 0))
+			a.RemoveEntity(e)
+		}, nil},
+		{"many entities at once", func(a *Action) {
+			for i := range 20 {
+				e := a.Spawn()
+				hp.Set(a, e, i)
+			}
+			hp.Set(a, 1, 99)
+			hp.Remove(a, 3)
+		}, manySpawned()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := seedWorld(t)
+			a := w.NewAction()
+			tt.build(a)
+			want := map[Entity]content{1: seed1, 2: seed2, 3: seed3, 4: {}}
+			for e, c := range tt.want {
+				want[e] = c
+			}
+			v := w.After(a)
+			for e, c := range want {
+				assert.Equal(t, c, read(v, e), "view of entity %d", e)
+			}
+			before := map[Entity]content{1: seed1, 2: seed2, 3: seed3, 4: {}}
+			for e, c := range before {
+				assert.Equal(t, c, read(w, e), "the world before commit, entity %d", e)
+			}
+			w.Commit(a)
+			assert.True(t, a.Empty(), "commit clears the action")
+			for e, c := range want {
+				assert.Equal(t, c, read(w, e), "world after commit, entity %d", e)
+				assert.Equal(t, c != content{}, w.Alive(e), "entity %d alive", e)
+			}
+			require.NoError(t, w.Spatial().Check(w), dumpGrid(w))
+		})
+	}
+}
+
+func with(c content, change func(*content)) content {
+	change(&c)
+	return c
+}
+
+func manySpawned() map[Entity]content {
+	m := map[Entity]content{
+		1: with(seed1, func(c *content) { c.HP = 99 }),
+		3: {},
+	}
+	for i := range 20 {
+		m[Entity(4+i)] = content{HP: i, HasHP: true}
+	}
+	return m
+}
+
+func TestSpawnMovesTheAllocatorOnlyOnCommit(t *testing.T) {
+	w := seedWorld(t)
+	a := w.NewAction()
+	require.Equal(t, Entity(3), w.LastEntity())
+	assert.Equal(t, Entity(4), a.Spawn())
+	assert.Equal(t, Entity(5), a.Spawn())
+	assert.False(t, a.Empty(), "a spawn is a change")
+	a.Reset()
+	assert.Equal(t, Entity(3), w.LastEntity(), "a discarded action leaves no trace")
+	assert.Equal(t, Entity(4), a.Spawn(), "the id is handed out again")
+	w.Commit(a)
+	assert.Equal(t, Entity(4), w.LastEntity(), "an empty spawned entity still uses its id")
+	assert.Equal(t, Entity(5), a.Spawn())
+}
+
+func TestActionBookkeeping(t *testing.T) {
+	w := seedWorld(t)
+	a := w.NewAction()
+	assert.Same(t, w, a.World())
+	assert.True(t, a.Empty())
+	tag.Set(a, "push")
+	assert.False(t, a.Empty(), "a property alone makes the action non-empty")
+	hp.Set(a, 1, 4)
+	hp.Set(a, 3, 6)
+	hp.Set(a, 1, 3)
+	solid.Add(a, 2)
+	loot.Remove(a, 2)
+	assert.Equal(t, []ID{idTag, idHP, idSolid, idLoot}, a.Touched())
+	assert.True(t, a.Mask().Has(idHP))
+	assert.False(t, a.Mask().Has(idPos))
+
+	ents, vals := hp.Pending(a)
+	assert.Equal(t, []Entity{1, 3}, ents, "in the order first set")
+	assert.Equal(t, []int{3, 6}, vals)
+	assert.Equal(t, []Entity{2}, loot.Removing(a))
+	assert.Equal(t, []Entity{2}, solid.Pending(a))
+	assert.Empty(t, solid.Removing(a))
+	pents, pvals := pos.Pending(a)
+	assert.Nil(t, pents, "an untouched component has nothing pending")
+	assert.Nil(t, pvals)
+	assert.Nil(t, pos.Removing(a))
+	assert.Nil(t, barrel.Pending(a))
+	assert.Nil(t, barrel.Removing(a))
+
+	v, ok := tag.Get(a)
+	assert.True(t, ok)
+	assert.Equal(t, "push", v)
+	assert.True(t, tag.On(a))
+
+	w.Commit(a)
+	_, ok = tag.Get(a)
+	assert.False(t, ok, "properties are never committed")
+	assert.False(t, tag.On(a))
+	assert.Empty(t, a.Touched())
+	assert.Equal(t, 3, hp.Value(w, 1))
+
+	hp.Set(a, 1, 100)
+	tag.Set(a, "x")
+	a.Reset()
+	assert.True(t, a.Empty())
+	assert.Equal(t, 3, hp.Value(w.After(a), 1), "a reset action changes nothing")
+	w.Commit(a)
+	assert.Equal(t, 3, hp.Value(w, 1))
+}
+
+func TestPendingKeepsFirstSetOrderWhenLarge(t *testing.T) {
+	w := newTestWorld()
+	a := w.NewAction()
+	var want []Entity
+	for range 3 * linearMax {
+		e := a.Spawn()
+		hp.Set(a, e, int(e))
+		want = append(want, e)
+	}
+	hp.Remove(a, 5)
+	hp.Set(a, 7, 70)
+	hp.Set(a, 5, 50)
+	want = append(append(append([]Entity{}, want[:4]...), want[5:]...), 5)
+	ents, vals := hp.Pending(a)
+	assert.Equal(t, want, ents)
+	for i, e := range ents {
+		wantV := int(e)
+		switch e {
+		case 7:
+			wantV = 70
+		case 5:
+			wantV = 50
+		}
+		assert.Equal(t, wantV, vals[i], "entity %d", e)
+	}
+	for e := Entity(1); e <= 3*linearMax; e++ {
+		hp.Remove(a, e)
+	}
+	assert.Empty(t, hp.Value(w.After(a), 5))
+	assert.Len(t, hp.Removing(a), 3*linearMax)
+	a.Reset()
+	a.Spawn()
+	a.Spawn()
+	hp.Set(a, 2, 1)
+	assert.Equal(t, 1, hp.Value(w.After(a), 2))
+	_, ok := hp.Get(w.After(a), 3)
+	assert.False(t, ok, "a reset forgets the large action's entries")
+}
+
+func TestViewOfNoActionIsTheWorld(t *testing.T) {
+	w := seedWorld(t)
+	v := w.After(nil)
+	for e, c := range map[Entity]content{1: seed1, 2: seed2, 3: seed3} {
+		assert.Equal(t, c, read(v, e))
+	}
+	other := newTestWorld()
+	assert.Panics(t, func() { w.After(other.NewAction()) }, "an action belongs to one world")
+}
+
+func TestWorldAccessors(t *testing.T) {
+	w := seedWorld(t)
+	assert.Equal(t, 2, w.Count(idHP))
+	assert.Equal(t, 0, w.Count(idVel))
+	assert.Equal(t, 0, w.Count(idTag), "a property has no store")
+	assert.Equal(t, []ID{idPos, idName, idBarrel, idLoot}, w.Components(2, nil))
+	assert.Empty(t, w.Components(9, nil))
+	assert.Equal(t, []Entity{1, 3}, hp.Entities(w))
+	assert.Equal(t, []Entity{2}, barrel.Entities(w))
+	assert.Same(t, w.Schema(), w.Schema())
+	assert.Equal(t, 5, hp.Value(w, 1))
+	assert.Zero(t, hp.Value(w, 2))
+	assert.True(t, hp.Has(w, 3))
+	assert.False(t, hp.Has(w, 2))
+}
+
+func TestSettingOnAnUnspawnedEntityPanics(t *testing.T) {
+	w := seedWorld(t)
+	a := w.NewAction()
+	assert.Panics(t, func() { hp.Set(a, 4, 1) })
+	assert.Panics(t, func() { solid.Add(a, 0) })
+	e := a.Spawn()
+	assert.NotPanics(t, func() { hp.Set(a, e, 1); solid.Add(a, e) })
+	assert.NotPanics(t, func() { hp.Remove(a, 99); a.RemoveEntity(1 << 40); solid.Remove(a, 0) }, "removing is always harmless")
+	ents, _ := hp.Pending(a)
+	assert.Equal(t, []Entity{e}, ents)
+	assert.Empty(t, hp.Removing(a), "removing from an id never handed out changes nothing")
+	assert.Empty(t, solid.Removing(a))
+}
+
+// embeddedReader and embeddedView are Readers of other types, as a game
+// might build by embedding.
+type embeddedReader struct{ *World }
+
+type embeddedView struct{ View }
+
+func TestReadersOfOtherTypes(t *testing.T) {
+	w := seedWorld(t)
+	a := w.NewAction()
+	hp.Set(a, 1, 9)
+	solid.Remove(a, 1)
+	assert.Equal(t, read(w, 1), read(embeddedReader{w}, 1))
+	assert.Equal(t, read(w.After(a), 1), read(embeddedView{w.After(a)}, 1))
+	assert.Equal(t, 9, hp.Value(embeddedView{w.After(a)}, 1))
+	assert.False(t, solid.Has(embeddedView{w.After(a)}, 1))
+}

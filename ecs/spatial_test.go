@@ -1,0 +1,192 @@
+package ecs
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs/geom"
+)
+
+// cellState is what the index says about one cell.
+type cellState struct {
+	at      []Entity
+	solids  int
+	barrels int
+	holders []Entity // barrel holders
+	loot    []Entity // loot holders
+}
+
+func cellOf(sp *Spatial, p geom.Point) cellState {
+	return cellState{
+		at:      append([]Entity{}, sp.At(p)...),
+		solids:  sp.Count(p, idSolid),
+		barrels: sp.Count(p, idBarrel),
+		holders: append([]Entity{}, sp.Holders(p, idBarrel)...),
+		loot:    append([]Entity{}, sp.Holders(p, idLoot)...),
+	}
+}
+
+func TestSpatialIndex(t *testing.T) {
+	empty := cellState{at: []Entity{}, holders: []Entity{}, loot: []Entity{}}
+	tests := []struct {
+		name  string
+		build func(a *Action)
+		want  map[geom.Point]cellState // cells not listed must be empty
+	}{
+		{"seed state", func(*Action) {}, map[geom.Point]cellState{
+			geom.Pt(1, 1): {at: []Entity{1}, solids: 1, holders: []Entity{}, loot: []Entity{}},
+			geom.Pt(2, 2): {at: []Entity{2}, barrels: 1, holders: []Entity{2}, loot: []Entity{2}},
+		}},
+		{"a move", func(a *Action) { pos.Set(a, 1, geom.Pt(2, 2)) }, map[geom.Point]cellState{
+			geom.Pt(2, 2): {at: []Entity{2, 1}, solids: 1, barrels: 1, holders: []Entity{2}, loot: []Entity{2}},
+		}},
+		{"a move in place", func(a *Action) { pos.Set(a, 2, geom.Pt(2, 2)) }, map[geom.Point]cellState{
+			geom.Pt(1, 1): {at: []Entity{1}, solids: 1, holders: []Entity{}, loot: []Entity{}},
+			geom.Pt(2, 2): {at: []Entity{2}, barrels: 1, holders: []Entity{2}, loot: []Entity{2}},
+		}},
+		{"a counted flag added and removed", func(a *Action) { solid.Remove(a, 1); solid.Add(a, 2) }, map[geom.Point]cellState{
+			geom.Pt(1, 1): {at: []Entity{1}, holders: []Entity{}, loot: []Entity{}},
+			geom.Pt(2, 2): {at: []Entity{2}, solids: 1, barrels: 1, holders: []Entity{2}, loot: []Entity{2}},
+		}},
+		{"listed components added and removed", func(a *Action) {
+			barrel.Remove(a, 2)
+			loot.Remove(a, 2)
+			loot.Set(a, 1, 8)
+			barrel.Add(a, 1)
+		}, map[geom.Point]cellState{
+			geom.Pt(1, 1): {at: []Entity{1}, solids: 1, barrels: 1, holders: []Entity{1}, loot: []Entity{1}},
+			geom.Pt(2, 2): {at: []Entity{2}, holders: []Entity{}, loot: []Entity{}},
+		}},
+		{"a flag on an entity without position is not indexed", func(a *Action) { solid.Add(a, 3); loot.Set(a, 3, 1) }, map[geom.Point]cellState{
+			geom.Pt(1, 1): {at: []Entity{1}, solids: 1, holders: []Entity{}, loot: []Entity{}},
+			geom.Pt(2, 2): {at: []Entity{2}, barrels: 1, holders: []Entity{2}, loot: []Entity{2}},
+		}},
+		{"an entity gains a position", func(a *Action) { pos.Set(a, 3, geom.Pt(1, 1)); barrel.Add(a, 3) }, map[geom.Point]cellState{
+			geom.Pt(1, 1): {at: []Entity{1, 3}, solids: 1, barrels: 1, holders: []Entity{3}, loot: []Entity{}},
+			geom.Pt(2, 2): {at: []Entity{2}, barrels: 1, holders: []Entity{2}, loot: []Entity{2}},
+		}},
+		{"an entity loses its position", func(a *Action) { pos.Remove(a, 2) }, map[geom.Point]cellState{
+			geom.Pt(1, 1): {at: []Entity{1}, solids: 1, holders: []Entity{}, loot: []Entity{}},
+		}},
+		{"an entity is removed", func(a *Action) { a.RemoveEntity(1) }, map[geom.Point]cellState{
+			geom.Pt(2, 2): {at: []Entity{2}, barrels: 1, holders: []Entity{2}, loot: []Entity{2}},
+		}},
+		{"a move off the grid", func(a *Action) { pos.Set(a, 2, geom.Pt(gridW, 0)); pos.Set(a, 1, geom.Pt(-1, 1)) }, nil},
+		{"a spawn", func(a *Action) {
+			e := a.Spawn()
+			pos.Set(a, e, geom.Pt(0, 4))
+			solid.Add(a, e)
+			loot.Set(a, e, 2)
+		}, map[geom.Point]cellState{
+			geom.Pt(1, 1): {at: []Entity{1}, solids: 1, holders: []Entity{}, loot: []Entity{}},
+			geom.Pt(2, 2): {at: []Entity{2}, barrels: 1, holders: []Entity{2}, loot: []Entity{2}},
+			geom.Pt(0, 4): {at: []Entity{4}, solids: 1, holders: []Entity{}, loot: []Entity{4}},
+		}},
+		{"a spawn off the grid", func(a *Action) {
+			e := a.Spawn()
+			pos.Set(a, e, geom.Pt(0, gridH))
+			solid.Add(a, e)
+		}, map[geom.Point]cellState{
+			geom.Pt(1, 1): {at: []Entity{1}, solids: 1, holders: []Entity{}, loot: []Entity{}},
+			geom.Pt(2, 2): {at: []Entity{2}, barrels: 1, holders: []Entity{2}, loot: []Entity{2}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := seedWorld(t)
+			a := w.NewAction()
+			tt.build(a)
+			w.Commit(a)
+			sp := w.Spatial()
+			require.NoError(t, sp.Check(w), dumpGrid(w))
+			for y := range gridH {
+				for x := range gridW {
+					p := geom.Pt(x, y)
+					want, ok := tt.want[p]
+					if !ok {
+						want = empty
+					}
+					assert.Equal(t, want, cellOf(sp, p), "cell %v\n%s", p, dumpGrid(w))
+				}
+			}
+		})
+	}
+}
+
+func TestSpatialOffGridAnswersEmpty(t *testing.T) {
+	w := seedWorld(t)
+	a := w.NewAction()
+	pos.Set(a, 2, geom.Pt(-3, 9))
+	w.Commit(a)
+	sp := w.Spatial()
+	for _, p := range []geom.Point{geom.Pt(-1, 0), geom.Pt(0, -1), geom.Pt(gridW, 0), geom.Pt(0, gridH), geom.Pt(-3, 9), geom.Pt(1<<30, 1<<30)} {
+		assert.False(t, sp.In(p), "%v", p)
+		assert.Nil(t, sp.At(p), "%v", p)
+		assert.Zero(t, sp.Count(p, idSolid), "%v", p)
+		assert.False(t, sp.Any(p, idBarrel), "%v", p)
+		assert.Nil(t, sp.Holders(p, idBarrel), "%v", p)
+		_, ok := sp.First(p, idLoot)
+		assert.False(t, ok, "%v", p)
+	}
+	assert.True(t, sp.In(geom.Pt(gridW-1, gridH-1)))
+	gw, gh := sp.Size()
+	assert.Equal(t, []int{gridW, gridH}, []int{gw, gh})
+
+	pos.Set(a, 2, geom.Pt(0, 0))
+	w.Commit(a)
+	e, ok := sp.First(geom.Pt(0, 0), idLoot)
+	assert.True(t, ok, "an entity coming back on the grid is indexed again")
+	assert.Equal(t, Entity(2), e)
+	assert.Equal(t, 1, sp.Count(geom.Pt(0, 0), idBarrel))
+	require.NoError(t, sp.Check(w))
+}
+
+func TestSpatialMisuse(t *testing.T) {
+	w := seedWorld(t)
+	sp := w.Spatial()
+	assert.Panics(t, func() { sp.Count(geom.Pt(0, 0), idHP) }, "hp is not counted")
+	assert.Panics(t, func() { sp.Holders(geom.Pt(0, 0), idSolid) }, "solid is not listed")
+	assert.Panics(t, func() {
+		w.SetSpatial(SpatialSpec{W: 2, H: 2, Pos: pos, Counts: []ID{idSolid, idSolid}})
+	})
+	assert.Panics(t, func() {
+		w.SetSpatial(SpatialSpec{W: 2, H: 2, Pos: pos, Counts: make([]ID, maxIndexed+1)})
+	})
+}
+
+func TestSpatialBuiltOverExistingState(t *testing.T) {
+	w := NewWorld(testSchema())
+	a := w.NewAction()
+	e := a.Spawn()
+	pos.Set(a, e, geom.Pt(3, 3))
+	barrel.Add(a, e)
+	w.Commit(a)
+	sp := w.SetSpatial(testSpatialSpec())
+	assert.Same(t, sp, w.Spatial())
+	assert.Equal(t, []Entity{e}, sp.Holders(geom.Pt(3, 3), idBarrel))
+	require.NoError(t, sp.Check(w))
+}
+
+func TestSpatialCheckFindsDisagreement(t *testing.T) {
+	tests := []struct {
+		name   string
+		tamper func(sp *Spatial)
+	}{
+		{"count", func(sp *Spatial) { sp.counts[0]++ }},
+		{"cell", func(sp *Spatial) { sp.cells[0] = append(sp.cells[0], 77) }},
+		{"list", func(sp *Spatial) { sp.lists[1] = append(sp.lists[1], 77) }},
+		{"placement", func(sp *Spatial) { sp.placed.vals[0].cell = 0 }},
+		{"lost entity", func(sp *Spatial) { sp.placed.remove(1) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := seedWorld(t)
+			sp := w.Spatial()
+			require.NoError(t, sp.Check(w))
+			tt.tamper(sp)
+			assert.Error(t, sp.Check(w))
+		})
+	}
+}

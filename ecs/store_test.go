@@ -1,0 +1,153 @@
+package ecs
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// op is one store operation: set e to v, or remove e when del is true.
+type op struct {
+	e   Entity
+	v   int
+	del bool
+}
+
+func TestSparseSetOrderAndValues(t *testing.T) {
+	tests := []struct {
+		name  string
+		ops   []op
+		order []Entity
+		vals  []int
+	}{
+		{"empty", nil, []Entity{}, []int{}},
+		{"inserts keep arrival order", []op{{3, 30, false}, {1, 10, false}, {2, 20, false}},
+			[]Entity{3, 1, 2}, []int{30, 10, 20}},
+		{"overwrite keeps the place", []op{{3, 30, false}, {1, 10, false}, {3, 33, false}},
+			[]Entity{3, 1}, []int{33, 10}},
+		{"removal swaps the last into the hole", []op{{1, 10, false}, {2, 20, false}, {3, 30, false}, {4, 40, false}, {1, 0, true}},
+			[]Entity{4, 2, 3}, []int{40, 20, 30}},
+		{"removing the last just shrinks", []op{{1, 10, false}, {2, 20, false}, {2, 0, true}},
+			[]Entity{1}, []int{10}},
+		{"removing an absent entity changes nothing", []op{{1, 10, false}, {9, 0, true}},
+			[]Entity{1}, []int{10}},
+		{"re-adding after removal appends", []op{{1, 10, false}, {2, 20, false}, {1, 0, true}, {1, 11, false}},
+			[]Entity{2, 1}, []int{20, 11}},
+		{"ids on different pages", []op{{5, 1, false}, {pageSize * 3, 2, false}, {pageSize + 7, 3, false}, {5, 0, true}},
+			[]Entity{pageSize + 7, pageSize * 3}, []int{3, 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s sparseSet[int]
+			for _, o := range tt.ops {
+				if o.del {
+					s.remove(o.e)
+				} else {
+					s.set(o.e, o.v)
+				}
+			}
+			assert.Equal(t, tt.order, append([]Entity{}, s.entities()...))
+			assert.Equal(t, len(tt.order), s.size())
+			for i, e := range tt.order {
+				v, ok := s.get(e)
+				assert.True(t, ok, "entity %d", e)
+				assert.Equal(t, tt.vals[i], v, "entity %d", e)
+				assert.True(t, s.has(e))
+			}
+		})
+	}
+}
+
+func TestSparseSetRemoveReports(t *testing.T) {
+	var s sparseSet[string]
+	s.set(4, "a")
+	assert.True(t, s.remove(4))
+	assert.False(t, s.remove(4))
+	assert.False(t, s.remove(1<<20))
+	_, ok := s.get(4)
+	assert.False(t, ok)
+}
+
+func TestSparseIndexReleasesAndReusesPages(t *testing.T) {
+	var s sparseIndex
+	s.store(pageSize*2+1, 7)
+	s.store(pageSize*2+2, 8)
+	require.NotSame(t, noPage, s.pages[2])
+	assert.Same(t, noPage, s.pages[0], "pages never written are the shared empty one")
+	s.clear(pageSize*2 + 1)
+	require.NotSame(t, noPage, s.pages[2], "a page with a live slot stays")
+	s.clear(pageSize*2 + 2)
+	assert.Same(t, noPage, s.pages[2], "an empty page is released")
+	require.Len(t, s.spare, 1)
+	released := s.spare[0]
+	s.store(5, 1)
+	assert.Same(t, released, s.pages[0], "a released page is reused")
+	assert.Equal(t, [pageSize]int32{5: 1}, s.pages[0].slot, "a reused page starts empty")
+	assert.Equal(t, page{}, *noPage, "the shared empty page is never written")
+}
+
+func TestSparseIndexLargeIDs(t *testing.T) {
+	var s sparseIndex
+	s.store(5, 1)
+	// On 32-bit platforms a careless int conversion would wrap these to
+	// page 0 and find entity 5's slot.
+	for _, e := range []Entity{1<<42 + 5, 1<<32 + 5, 1<<63 + 5, ^Entity(0)} {
+		assert.Zero(t, s.load(e), "entity %d", e)
+	}
+	assert.Panics(t, func() { s.store(MaxEntity+1, 1) })
+	assert.NotPanics(t, func() { s.store(MaxEntity, 1) })
+	assert.Equal(t, int32(1), s.load(MaxEntity))
+}
+
+func TestSchemaValidation(t *testing.T) {
+	a, b := DataOf[int](0), DataOf[int](1)
+	tests := []struct {
+		name  string
+		specs []Spec
+		ok    bool
+	}{
+		{"dense ids", []Spec{DataSpec(a, "a", nil), FlagSpec(FlagOf(1), "b")}, true},
+		{"empty", nil, true},
+		{"gap in ids", []Spec{DataSpec(a, "a", nil), DataSpec(DataOf[int](2), "c", nil)}, false},
+		{"shared id", []Spec{DataSpec(a, "a", nil), DataSpec(a, "b", nil)}, false},
+		{"repeated name", []Spec{DataSpec(a, "a", nil), DataSpec(b, "a", nil)}, false},
+		{"empty name", []Spec{DataSpec(a, "", nil)}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := NewSchema(tt.specs...)
+			if !tt.ok {
+				assert.Error(t, err)
+				assert.Panics(t, func() { MustSchema(tt.specs...) })
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, len(tt.specs), s.Len())
+		})
+	}
+	s := testSchema()
+	id, ok := s.Lookup("barrel")
+	assert.True(t, ok)
+	assert.Equal(t, idBarrel, id)
+	_, ok = s.Lookup("nothing")
+	assert.False(t, ok)
+	assert.Equal(t, "hp", s.Name(idHP))
+	assert.Equal(t, KindProp, s.Kind(idTag))
+	assert.Equal(t, KindFlag, s.Kind(idSolid))
+	assert.NotEmpty(t, s.Name(200), "an unknown id still gets a name for messages")
+}
+
+func TestMask(t *testing.T) {
+	m := MaskOf(0, 63, 64, 255)
+	for _, id := range []ID{0, 63, 64, 255} {
+		assert.True(t, m.Has(id), "id %d", id)
+	}
+	for _, id := range []ID{1, 62, 65, 128, 254} {
+		assert.False(t, m.Has(id), "id %d", id)
+	}
+	o := MaskOf(5, 255)
+	assert.True(t, m.Intersects(&o))
+	o = MaskOf(5, 200)
+	assert.False(t, m.Intersects(&o))
+}

@@ -1,0 +1,126 @@
+package ecs
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"lastpost/ecs/geom"
+)
+
+// queryWorld has hp on 1..6, pos on 6,4,2 (in that order) and solid on 2
+// and 5.
+func queryWorld() *World {
+	w := newTestWorld()
+	a := w.NewAction()
+	for range 6 {
+		a.Spawn()
+	}
+	for e := Entity(1); e <= 6; e++ {
+		hp.Set(a, e, int(e))
+	}
+	for _, e := range []Entity{6, 4, 2} {
+		pos.Set(a, e, geom.Pt(int(e), 0))
+	}
+	solid.Add(a, 2)
+	solid.Add(a, 5)
+	w.Commit(a)
+	return w
+}
+
+func TestQuery(t *testing.T) {
+	tests := []struct {
+		name string
+		ids  []ID
+		want []Entity
+	}{
+		{"no components", nil, nil},
+		{"one store, its order", []ID{idHP}, []Entity{1, 2, 3, 4, 5, 6}},
+		{"the smallest store leads", []ID{idHP, idPos}, []Entity{6, 4, 2}},
+		{"listed order does not matter", []ID{idPos, idHP}, []Entity{6, 4, 2}},
+		{"three components", []ID{idHP, idPos, idSolid}, []Entity{2}},
+		{"an empty store", []ID{idHP, idVel}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := queryWorld()
+			q := NewQuery(tt.ids...)
+			var got []Entity
+			q.Each(w, func(e Entity) bool { got = append(got, e); return true })
+			assert.Equal(t, tt.want, got)
+			assert.Equal(t, tt.want, slices.Collect(q.All(w)))
+		})
+	}
+}
+
+func TestQueryStopsAndFollowsSwapRemoval(t *testing.T) {
+	w := queryWorld()
+	q := NewQuery(idPos, idHP)
+	var got []Entity
+	q.Each(w, func(e Entity) bool { got = append(got, e); return len(got) < 2 })
+	assert.Equal(t, []Entity{6, 4}, got, "returning false stops the walk")
+	a := w.NewAction()
+	pos.Remove(a, 6)
+	pos.Set(a, 1, geom.Pt(1, 1))
+	w.Commit(a)
+	assert.Equal(t, []Entity{1, 4, 2}, slices.Collect(q.All(w)),
+		"sets apply before removals: 1 is appended, then the last entity (1) fills 6's hole")
+}
+
+func TestHash(t *testing.T) {
+	build := func(changes ...func(a *Action)) uint64 {
+		w := queryWorld()
+		a := w.NewAction()
+		for _, change := range changes {
+			change(a)
+			w.Commit(a)
+		}
+		return w.Hash()
+	}
+	base := build(func(*Action) {})
+	assert.Equal(t, base, build(func(*Action) {}), "the same operations give the same hash")
+	assert.Equal(t, base, queryWorld().Hash())
+	changes := map[string][]func(a *Action){
+		"a value":          {func(a *Action) { hp.Set(a, 3, 30) }},
+		"a position":       {func(a *Action) { pos.Set(a, 2, geom.Pt(2, 1)) }},
+		"a flag added":     {func(a *Action) { solid.Add(a, 1) }},
+		"a flag removed":   {func(a *Action) { solid.Remove(a, 5) }},
+		"a value removed":  {func(a *Action) { hp.Remove(a, 6) }},
+		"a string":         {func(a *Action) { name.Set(a, 1, "x") }},
+		"the allocator":    {func(a *Action) { a.Spawn() }},
+		"iteration order":  {func(a *Action) { hp.Remove(a, 1) }, func(a *Action) { hp.Set(a, 1, 1) }},
+		"a new component":  {func(a *Action) { velo.Set(a, 1, vel{}) }},
+		"a removed entity": {func(a *Action) { a.RemoveEntity(4) }},
+	}
+	seen := map[uint64]string{base: "base"}
+	for _, what := range slices.Sorted(mapsKeys(changes)) {
+		h := build(changes[what]...)
+		assert.NotEqual(t, base, h, "changing %s changes the hash", what)
+		if other, dup := seen[h]; dup {
+			t.Errorf("changing %s and %s give the same hash", what, other)
+		}
+		seen[h] = what
+	}
+	assert.Equal(t, build(func(a *Action) { hp.Set(a, 3, 3) }), base, "setting a value to itself changes nothing")
+}
+
+func mapsKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func TestHashHelpers(t *testing.T) {
+	assert.NotEqual(t, MixInt(0, -1), MixInt(0, 1))
+	assert.Equal(t, MixInt(7, -1), Mix(7, ^uint64(0)))
+	assert.NotEqual(t, MixString(0, "ab"), MixString(0, "ba"))
+	assert.NotEqual(t, MixString(0, ""), MixString(0, "\x00"))
+	assert.NotEqual(t, HashBool(0, true), HashBool(0, false))
+	assert.Equal(t, HashString(3, "hi"), MixString(3, "hi"))
+	assert.Equal(t, HashInt(5, int8(-2)), MixInt(5, -2))
+}

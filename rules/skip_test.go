@@ -1,0 +1,163 @@
+package rules_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+	"lastpost/rules"
+)
+
+var testSeeds = []uint64{1, 2, 3, 5, 8, 13, 21, 34}
+
+// skipBook is a book whose rules declare what they look at, plus one rule
+// that looks at everything. calls counts the rules' consultations.
+func skipBook(calls *int) []rules.Rule[act] {
+	count := func(r rules.Rule[act]) rules.Rule[act] {
+		check := r.Check
+		r.Check = func(c *rules.Check[act]) rules.Verdict { *calls++; return check(c) }
+		return r
+	}
+	shoveBarrels := rules.Rule[act]{Name: "shove barrels", Concerns: []ecs.ID{idPush},
+		Check: func(c *rules.Check[act]) rules.Verdict {
+			// A rule must still answer correctly for actions outside its
+			// concerns (NoSkip consults it for every action): it does
+			// nothing for them.
+			dir, pushed := push.Get(c.Action)
+			if _, to, ok := movedTo(c); ok && pushed {
+				if b, found := c.Spatial.First(to, idBarrel); found {
+					c.EnqueueAfter(act{Kind: shove, E: b, Dir: dir}, 3)
+				}
+			}
+			return rules.Accept
+		}}
+	death := rules.Rule[act]{Name: "death", Concerns: []ecs.ID{idHP},
+		Check: func(c *rules.Check[act]) rules.Verdict {
+			ents, vals := hp.Pending(c.Action)
+			for i, e := range ents {
+				if vals[i] <= 0 {
+					c.Enqueue(act{Kind: remove, E: e})
+				}
+			}
+			return rules.Accept
+		}}
+	blast := rules.Rule[act]{Name: "barrel blast", Concerns: []ecs.ID{idHP},
+		Check: func(c *rules.Check[act]) rules.Verdict {
+			ents, vals := hp.Pending(c.Action)
+			for i, e := range ents {
+				if vals[i] > 0 || !barrel.Has(c.World, e) {
+					continue
+				}
+				at := pos.Value(c.World, e)
+				for _, d := range geom.Dirs {
+					for _, o := range c.Spatial.At(at.Add(d.Vec())) {
+						c.EnqueueAfter(act{Kind: hurt, E: o, N: 2}, 5)
+					}
+				}
+			}
+			return rules.Accept
+		}}
+	markCap := rules.Rule[act]{Name: "mark cap", Concerns: []ecs.ID{idMark},
+		Check: func(c *rules.Check[act]) rules.Verdict {
+			if ents, vals := mark.Pending(c.Action); len(ents) > 0 && vals[0] > 20 {
+				return rules.Reject
+			}
+			return rules.Accept
+		}}
+	watcher := rules.Rule[act]{Name: "watcher", Check: func(*rules.Check[act]) rules.Verdict { return rules.Accept }}
+	book := []rules.Rule[act]{bounds, bumpOpensDoor, collision, shoveBarrels, death, blast, markCap, watcher}
+	for i := range book {
+		book[i] = count(book[i])
+	}
+	return book
+}
+
+// skipLevel lays out walls, doors, barrels and movers from r.
+func skipLevel(w *ecs.World, r *rand.Rand) []ecs.Entity {
+	var ents []ecs.Entity
+	for range 12 {
+		p := geom.Pt(r.IntN(gridW), r.IntN(gridH))
+		switch r.IntN(4) {
+		case 0:
+			ents = append(ents, spawn(w, p, solid))
+		case 1:
+			ents = append(ents, spawn(w, p, door, solid))
+		case 2:
+			ents = append(ents, spawn(w, p, barrel, solid))
+		default:
+			ents = append(ents, spawn(w, p))
+		}
+	}
+	return ents
+}
+
+func randomAct(r *rand.Rand, ents []ecs.Entity) act {
+	e := ents[r.IntN(len(ents))]
+	dir := geom.Dirs[r.IntN(4)].Vec()
+	switch r.IntN(7) {
+	case 0, 1:
+		return act{Kind: move, E: e, Dir: dir}
+	case 2:
+		return act{Kind: shove, E: e, Dir: dir}
+	case 3:
+		return act{Kind: hurt, E: e, N: 1 + r.IntN(3)}
+	case 4:
+		return act{Kind: note, E: e, N: r.IntN(8)}
+	case 5:
+		return act{Kind: open, E: e}
+	}
+	return act{Kind: idle, E: e}
+}
+
+// runStream plays turns of random action types and returns the hash after
+// each turn and the number of rule consultations.
+func runStream(t *testing.T, seed uint64, noSkip bool, extra ...rules.Rule[act]) ([]uint64, int) {
+	r := rand.New(rand.NewPCG(seed, 2))
+	w := newWorld()
+	ents := skipLevel(w, r)
+	calls := 0
+	e := rules.New(w, append(skipBook(&calls), extra...), rules.Options[act]{Build: build(w), NoSkip: noSkip})
+	var hashes []uint64
+	for turn := range 60 {
+		for range 1 + r.IntN(4) {
+			e.Enqueue(randomAct(r, ents))
+		}
+		require.NoError(t, e.Resolve(), "seed %d turn %d", seed, turn)
+		require.NoError(t, w.Spatial().Check(w), "seed %d turn %d", seed, turn)
+		hashes = append(hashes, w.Hash())
+	}
+	return hashes, calls
+}
+
+func TestSkippingNeverChangesAnOutcome(t *testing.T) {
+	for _, seed := range testSeeds {
+		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+			all, allCalls := runStream(t, seed, true)
+			skipped, skipCalls := runStream(t, seed, false)
+			require.Equal(t, all, skipped, "seed %d: the same hashes turn by turn with and without skipping", seed)
+			assert.Less(t, skipCalls, allCalls, "seed %d: skipping consulted fewer rules", seed)
+			assert.NotEqual(t, all[0], all[len(all)-1], "seed %d: the stream changed the world", seed)
+		})
+	}
+}
+
+// TestSkippingWithWrongConcernsIsCaught is the control of the test above: a
+// rule that looks at moves but declares only marks changes outcomes when
+// skipped, and the comparison sees it.
+func TestSkippingWithWrongConcernsIsCaught(t *testing.T) {
+	liar := rules.Rule[act]{Name: "liar", Concerns: []ecs.ID{idMark},
+		Check: func(c *rules.Check[act]) rules.Verdict {
+			if _, _, ok := movedTo(c); ok {
+				return rules.Reject
+			}
+			return rules.Accept
+		}}
+	all, _ := runStream(t, testSeeds[0], true, liar)
+	skipped, _ := runStream(t, testSeeds[0], false, liar)
+	assert.NotEqual(t, all, skipped)
+}
