@@ -76,7 +76,16 @@ func (d *dataDelta[T]) reset() {
 		}
 		d.indexed = false
 	}
-	clear(d.vals) // drop references held by values
+	// Drop references held by values; a loop beats a runtime call for the
+	// one or two values of a typical action.
+	if len(d.vals) <= linearMax {
+		var zero T
+		for i := range d.vals {
+			d.vals[i] = zero
+		}
+	} else {
+		clear(d.vals)
+	}
 	d.ents, d.vals, d.rem = d.ents[:0], d.vals[:0], d.rem[:0]
 }
 
