@@ -179,7 +179,9 @@ func (g *Game) buildDie(t vocab.Act, a *ecs.Action) {
 	}
 	if g.visible(p) {
 		id := assets.MsgEnemyKilled
-		if t.O == g.van && kind == vocab.KindZombie {
+		// The van shooting a zombie is its culprit too; only driving into
+		// the zombie's cell is running it over.
+		if t.O == g.van && kind == vocab.KindZombie && vocab.Position.Value(g.world, g.van) == p {
 			id = assets.MsgRunOver
 		}
 		say(a, vocab.Message{ID: id, Who: g.enemy(kind).Name})

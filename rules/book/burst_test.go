@@ -1,0 +1,53 @@
+package book
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs/geom"
+	"lastpost/game/vocab"
+)
+
+func TestBurstContinues(t *testing.T) {
+	fxTable(t, func(*Env) Rule { return BurstContinues() }, []fxCase{
+		{"the next bullet of a burst is queued", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			return fxStep{act: vocab.Fire(v, geom.East, "machine_gun", 6, 40), verdict: Accept,
+				follow: []vocab.Act{vocab.Fire(v, geom.East, "machine_gun", 5, 40)}}
+		}},
+		{"the last bullet ends the burst", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			return fxStep{act: vocab.Fire(v, geom.East, "machine_gun", 1, 40), verdict: Accept}
+		}},
+		{"a shot fired all at once has no continuation", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			return fxStep{act: vocab.Fire(v, geom.East, "shotgun", 6, 0), verdict: Accept}
+		}},
+		{"other actions", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			return fxStep{act: vocab.Act{Kind: vocab.ActMove, E: v, N: 3, Delay: 5}, verdict: Accept}
+		}},
+	})
+}
+
+// TestBurstPeriod follows a whole burst: one Fire per period, the count
+// going down to one, whatever the rest of the book says about each bullet.
+func TestBurstPeriod(t *testing.T) {
+	for _, tc := range []struct {
+		gun             string
+		bullets, period int
+	}{{"machine_gun", 6, 40}, {"railgun", 20, 2}, {"odd", 3, 7}} {
+		t.Run(tc.gun, func(t *testing.T) {
+			f := fxNew()
+			v := f.van(geom.Pt(3, 2))
+			trace := fxRun(f, BurstContinues(), fxStep{act: vocab.Fire(v, geom.East, tc.gun, tc.bullets, tc.period)}, false)
+			require.Len(t, trace.Records, tc.bullets)
+			for i, r := range trace.Records {
+				assert.Equal(t, i*tc.period, r.Time, "bullet %d", i)
+				assert.Equal(t, vocab.Fire(v, geom.East, tc.gun, tc.bullets-i, tc.period).String(), r.Action)
+			}
+		})
+	}
+}

@@ -1,0 +1,246 @@
+package book
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+	"lastpost/game/vocab"
+	"lastpost/rules"
+)
+
+// The rule tests build a tiny road, put a few things on it the way the game
+// does, build one action by hand and run it through an engine that holds
+// only the rule under test, with the trace on. The trace gives the rule's
+// verdict and the follow-ons it asked for.
+
+// fxWorld is a small road for one rule's table test.
+type fxWorld struct {
+	w    *ecs.World
+	env  Env
+	acid []geom.Point
+}
+
+// fxW and fxH are the size of every test road; the goal is column fxW-1.
+const (
+	fxW = 12
+	fxH = 6
+)
+
+func fxNew() *fxWorld {
+	f := &fxWorld{w: ecs.NewWorld(vocab.Schema())}
+	f.w.SetSpatial(vocab.SpatialSpec(fxW, fxH))
+	f.env = Env{GoalX: fxW - 1, Acid: f.isAcid}
+	return f
+}
+
+func (f *fxWorld) isAcid(p geom.Point) bool {
+	for _, q := range f.acid {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// change commits an action built by fn at once, outside any rule.
+func (f *fxWorld) change(fn func(a *ecs.Action)) {
+	a := f.w.NewAction()
+	fn(a)
+	f.w.Commit(a)
+}
+
+// spawn places a new entity of kind at p with the components fn adds.
+func (f *fxWorld) spawn(kind vocab.Kind, p geom.Point, fn func(a *ecs.Action, e ecs.Entity)) ecs.Entity {
+	var e ecs.Entity
+	f.change(func(a *ecs.Action) {
+		e = a.Spawn()
+		vocab.Position.Set(a, e, p)
+		vocab.KindOf.Set(a, e, kind)
+		if fn != nil {
+			fn(a, e)
+		}
+	})
+	return e
+}
+
+// van places the mail van, standing still, with the game's starting stats.
+func (f *fxWorld) van(p geom.Point) ecs.Entity {
+	return f.spawn(vocab.KindVan, p, func(a *ecs.Action, e ecs.Entity) {
+		vocab.Player.Add(a, e)
+		vocab.Vehicle.Add(a, e)
+		vocab.Hittable.Add(a, e)
+		vocab.HP.Set(a, e, vocab.Stat{Cur: 8, Max: 8})
+		vocab.Engine.Set(a, e, vocab.Stat{Cur: 8, Max: 8})
+		vocab.Tyres.Set(a, e, vocab.Stat{Cur: 4, Max: 4})
+		vocab.Armour.Set(a, e, 1)
+		vocab.Speed.Set(a, e, 0)
+		vocab.TopSpeed.Set(a, e, 4)
+		vocab.Letters.Set(a, e, 0)
+	})
+}
+
+// enemy places an enemy with hp hit points; vehicles drive at speed 1.
+func (f *fxWorld) enemy(kind vocab.Kind, p geom.Point, hp int) ecs.Entity {
+	return f.spawn(kind, p, func(a *ecs.Action, e ecs.Entity) {
+		vocab.Enemy.Add(a, e)
+		vocab.Hittable.Add(a, e)
+		vocab.HP.Set(a, e, vocab.Stat{Cur: hp, Max: hp})
+		vocab.Damage.Set(a, e, 1)
+		if kind == vocab.KindZombie {
+			vocab.RunOverable.Add(a, e)
+			return
+		}
+		vocab.Vehicle.Add(a, e)
+		vocab.Speed.Set(a, e, 1)
+		vocab.TopSpeed.Set(a, e, 4)
+	})
+}
+
+func (f *fxWorld) zombie(p geom.Point) ecs.Entity { return f.enemy(vocab.KindZombie, p, 2) }
+func (f *fxWorld) car(p geom.Point) ecs.Entity    { return f.enemy(vocab.KindCar, p, 5) }
+func (f *fxWorld) bike(p geom.Point) ecs.Entity   { return f.enemy(vocab.KindBike, p, 3) }
+
+func (f *fxWorld) wreck(p geom.Point) ecs.Entity {
+	return f.spawn(vocab.KindWreck, p, func(a *ecs.Action, e ecs.Entity) { vocab.Solid.Add(a, e) })
+}
+
+func (f *fxWorld) barrel(p geom.Point) ecs.Entity {
+	return f.spawn(vocab.KindBarrel, p, func(a *ecs.Action, e ecs.Entity) {
+		vocab.Solid.Add(a, e)
+		vocab.Hittable.Add(a, e)
+		vocab.Explosive.Add(a, e)
+	})
+}
+
+func (f *fxWorld) letter(p geom.Point) ecs.Entity {
+	return f.spawn(vocab.KindLetter, p, func(a *ecs.Action, e ecs.Entity) { vocab.Letter.Add(a, e) })
+}
+
+// bullet places a one-damage bullet fired by shooter, flying east.
+func (f *fxWorld) bullet(p geom.Point, shooter ecs.Entity) ecs.Entity {
+	return f.spawn(vocab.KindBullet, p, func(a *ecs.Action, e ecs.Entity) {
+		vocab.Projectile.Add(a, e)
+		vocab.Damage.Set(a, e, 1)
+		vocab.Shooter.Set(a, e, shooter)
+		vocab.Gun.Set(a, e, "pistol")
+		vocab.Moving.Set(a, e, vocab.Velocity{Line: geom.NewLine(geom.Pt(1, 0)), MsPerCell: 10, Moves: 6})
+	})
+}
+
+// fragment places an explosion fragment flying east.
+func (f *fxWorld) fragment(p geom.Point) ecs.Entity {
+	return f.spawn(vocab.KindFragment, p, func(a *ecs.Action, e ecs.Entity) {
+		vocab.Projectile.Add(a, e)
+		vocab.Fragment.Add(a, e)
+		vocab.Damage.Set(a, e, 1)
+		vocab.Moving.Set(a, e, vocab.Velocity{Line: geom.NewLine(geom.Pt(10, 0)), MsPerCell: 50, Moves: 6})
+	})
+}
+
+// moving gives e a velocity east, as the physics step does.
+func (f *fxWorld) moving(e ecs.Entity) {
+	f.change(func(a *ecs.Action) {
+		vocab.Moving.Set(a, e, vocab.Velocity{Line: geom.NewLine(geom.Pt(1, 0)), MsPerCell: 50, Moves: 2})
+	})
+}
+
+// fxStep is one hand-built action and what the rule must say about it.
+type fxStep struct {
+	// act is the action type the rule sees as c.Type (Wait if zero).
+	act vocab.Act
+	// build fills the action by hand.
+	build func(a *ecs.Action)
+	// verdict is the rule's expected answer.
+	verdict rules.Verdict
+	// follow lists the follow-ons the rule must enqueue, in order.
+	follow []vocab.Act
+}
+
+// fxMove is a step that moves e to p, as a velocity step or walk would.
+func fxMove(e ecs.Entity, p geom.Point, v rules.Verdict, follow ...vocab.Act) fxStep {
+	return fxStep{act: vocab.Move(e), build: func(a *ecs.Action) { vocab.Position.Set(a, e, p) },
+		verdict: v, follow: follow}
+}
+
+// fxCase is one row of a rule's table: it sets up a fresh road and returns
+// the step to check.
+type fxCase struct {
+	name  string
+	setup func(f *fxWorld) fxStep
+}
+
+// fxRun runs one action through an engine holding only the rule and
+// returns the trace.
+func fxRun(f *fxWorld, rule Rule, step fxStep, noSkip bool) *rules.Trace {
+	return fxRunBook(f, []Rule{rule}, step, noSkip)
+}
+
+// fxRunBook runs one action through an engine holding the given rules, with
+// the trace on. Only the first action is built from the step; the
+// follow-ons run as empty actions, so the trace shows them without them
+// changing anything.
+func fxRunBook(f *fxWorld, book []Rule, step fxStep, noSkip bool) *rules.Trace {
+	built := false
+	e := rules.New(f.w, book, rules.Options[vocab.Act]{
+		Describe: vocab.Act.String,
+		NoSkip:   noSkip,
+		Build: func(t vocab.Act, a *ecs.Action) {
+			if !built && step.build != nil {
+				step.build(a)
+			}
+			built = true
+		},
+	})
+	e.Trace = &rules.Trace{}
+	e.Enqueue(step.act)
+	if err := e.Resolve(); err != nil {
+		panic(err)
+	}
+	return e.Trace
+}
+
+// fxTable checks every case twice: once with the rule consulted for every
+// action, once letting the engine skip it when the action touches none of
+// its concerns. Skipping must never change the outcome, so a rule may be
+// skipped only where it would have accepted in silence.
+func fxTable(t *testing.T, mk func(env *Env) Rule, cases []fxCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, noSkip := range []bool{true, false} {
+				f := fxNew()
+				step := tc.setup(f)
+				rule := mk(&f.env)
+				trace := fxRun(f, rule, step, noSkip)
+				require.NotEmpty(t, trace.Records)
+				first := trace.Records[0]
+				want := make([]string, len(step.follow))
+				for i, a := range step.follow {
+					want[i] = a.String()
+				}
+				if len(first.Checks) == 0 {
+					require.False(t, noSkip, "a rule must be consulted when skipping is off")
+					assert.Equal(t, rules.Accept, step.verdict, "skipped, but the rule should have said %v", step.verdict)
+					assert.Empty(t, want, "skipped, but the rule should have enqueued follow-ons")
+					continue
+				}
+				c := first.Checks[0]
+				assert.Equal(t, rule.Name, c.Rule)
+				assert.Equal(t, step.verdict, c.Verdict, "verdict (noSkip=%v): %s", noSkip, first)
+				assert.Equal(t, want, nilIfEmpty(c.FollowOns), "follow-ons (noSkip=%v): %s", noSkip, first)
+				assert.Equal(t, !step.verdict.Rejected(), first.Committed)
+			}
+		})
+	}
+}
+
+func nilIfEmpty(s []string) []string {
+	if len(s) == 0 {
+		return []string{}
+	}
+	return s
+}

@@ -1,0 +1,74 @@
+package book
+
+import (
+	"testing"
+
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+	"lastpost/game/vocab"
+)
+
+func TestProjectileHit(t *testing.T) {
+	fxTable(t, func(*Env) Rule { return ProjectileHit() }, []fxCase{
+		{"a bullet hits a zombie", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(1, 2))
+			z := f.zombie(geom.Pt(4, 2))
+			b := f.bullet(geom.Pt(3, 2), v)
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, vocab.DamageTo(z, 1, b), vocab.Destroy(b))
+		}},
+		{"a bullet does its own damage", func(f *fxWorld) fxStep {
+			c := f.car(geom.Pt(4, 2))
+			b := f.bullet(geom.Pt(3, 2), 0)
+			f.change(func(a *ecs.Action) { vocab.Damage.Set(a, b, 3) })
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, vocab.DamageTo(c, 3, b), vocab.Destroy(b))
+		}},
+		{"a bullet sets a barrel off", func(f *fxWorld) fxStep {
+			x := f.barrel(geom.Pt(4, 2))
+			b := f.bullet(geom.Pt(3, 2), 0)
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, vocab.Explode(x), vocab.Destroy(b))
+		}},
+		{"an enemy bullet deals layered damage to the van", func(f *fxWorld) fxStep {
+			c := f.car(geom.Pt(4, 0))
+			v := f.van(geom.Pt(4, 2))
+			b := f.bullet(geom.Pt(4, 1), c)
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, vocab.Hit(v, 1, b), vocab.Destroy(b))
+		}},
+		{"a fragment hits the van", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(4, 2))
+			fr := f.fragment(geom.Pt(3, 2))
+			return fxMove(fr, geom.Pt(4, 2), Reject|Stop, vocab.Hit(v, 1, fr), vocab.Destroy(fr))
+		}},
+		{"the van never shoots itself", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(4, 2))
+			b := f.bullet(geom.Pt(3, 2), v)
+			return fxMove(b, geom.Pt(4, 2), Accept)
+		}},
+		{"a car's pellet passes its own car", func(f *fxWorld) fxStep {
+			c := f.car(geom.Pt(4, 2))
+			b := f.bullet(geom.Pt(4, 1), c)
+			return fxMove(b, geom.Pt(4, 2), Accept)
+		}},
+		{"friendly fire: a bike's bullet hits a car", func(f *fxWorld) fxStep {
+			bk := f.bike(geom.Pt(1, 2))
+			c := f.car(geom.Pt(4, 2))
+			b := f.bullet(geom.Pt(3, 2), bk)
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, vocab.DamageTo(c, 1, b), vocab.Destroy(b))
+		}},
+		{"a wreck is the collision rule's business", func(f *fxWorld) fxStep {
+			f.wreck(geom.Pt(4, 2))
+			b := f.bullet(geom.Pt(3, 2), 0)
+			return fxMove(b, geom.Pt(4, 2), Accept)
+		}},
+		{"a bullet flies over a letter and a bloodstain", func(f *fxWorld) fxStep {
+			f.letter(geom.Pt(4, 2))
+			f.spawn(vocab.KindBloodstain, geom.Pt(4, 2), func(a *ecs.Action, e ecs.Entity) { vocab.Decal.Add(a, e) })
+			b := f.bullet(geom.Pt(3, 2), 0)
+			return fxMove(b, geom.Pt(4, 2), Accept)
+		}},
+		{"a zombie walking into the van is no projectile", func(f *fxWorld) fxStep {
+			f.van(geom.Pt(4, 2))
+			z := f.zombie(geom.Pt(3, 2))
+			return fxMove(z, geom.Pt(4, 2), Accept)
+		}},
+	})
+}
