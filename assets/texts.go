@@ -71,6 +71,22 @@ const (
 	TitleSaveQuit       TextID = "title.save_quit"
 	TitleSeed           TextID = "title.seed"
 	TitleSaveUnreadable TextID = "title.save_unreadable"
+	TitleHighScores     TextID = "title.high_scores"
+)
+
+// High-score table texts. ScoresHeader heads the columns the table prints.
+const (
+	ScoresTitle  TextID = "scores.title"
+	ScoresEmpty  TextID = "scores.empty"
+	ScoresHeader TextID = "scores.header"
+	ScoresWon    TextID = "scores.won"
+)
+
+// Texts shared by menus and full-screen pages.
+const (
+	MenuYes   TextID = "menu.yes"
+	MenuNo    TextID = "menu.no"
+	PagerHint TextID = "pager.hint"
 )
 
 // Controls screen texts. The ones named after an action describe it; see
@@ -137,6 +153,7 @@ const (
 	GarageMounted       TextID = "garage.mounted"
 	GarageInventoryFull TextID = "garage.inventory_full"
 	GarageBack          TextID = "garage.back"
+	GarageNoGuns        TextID = "garage.no_guns"
 )
 
 // Inventory texts.
@@ -147,22 +164,30 @@ const (
 	InventoryDiscard   TextID = "inventory.discard"
 	InventoryBack      TextID = "inventory.back"
 	InventoryDiscarded TextID = "inventory.discarded"
+	// InventoryDiscardConfirm asks before an item is thrown away.
+	InventoryDiscardConfirm TextID = "inventory.discard_confirm"
 )
 
 // End-of-run texts: death, victory and the run summary's labels.
 const (
-	EndDiedTitle    TextID = "end.died_title"
-	EndDiedText     TextID = "end.died_text"
-	EndVictoryTitle TextID = "end.victory_title"
-	EndVictoryText  TextID = "end.victory_text"
-	EndSummaryTitle TextID = "end.summary_title"
-	EndDeliveries   TextID = "end.deliveries"
-	EndLetters      TextID = "end.letters"
-	EndEarned       TextID = "end.earned"
-	EndKilled       TextID = "end.killed"
-	EndRunOver      TextID = "end.run_over"
-	EndTurns        TextID = "end.turns"
-	EndSeed         TextID = "end.seed"
+	EndDiedTitle      TextID = "end.died_title"
+	EndDiedText       TextID = "end.died_text"
+	EndVictoryTitle   TextID = "end.victory_title"
+	EndVictoryText    TextID = "end.victory_text"
+	EndSummaryTitle   TextID = "end.summary_title"
+	EndDeliveries     TextID = "end.deliveries"
+	EndLetters        TextID = "end.letters"
+	EndEarned         TextID = "end.earned"
+	EndKilled         TextID = "end.killed"
+	EndRunOver        TextID = "end.run_over"
+	EndTurns          TextID = "end.turns"
+	EndSeed           TextID = "end.seed"
+	EndCause          TextID = "end.cause"
+	EndCauseDestroyed TextID = "end.cause_destroyed"
+	EndCauseAbandoned TextID = "end.cause_abandoned"
+	EndAbandonedTitle TextID = "end.abandoned_title"
+	EndAbandonedText  TextID = "end.abandoned_text"
+	EndContinue       TextID = "end.continue"
 )
 
 // Pause menu texts.
@@ -172,6 +197,10 @@ const (
 	PauseControls TextID = "pause.controls"
 	PauseSaveQuit TextID = "pause.save_quit"
 	PauseAbandon  TextID = "pause.abandon"
+	PauseQuit     TextID = "pause.quit"
+	// PauseAbandonConfirm asks before the run is given up.
+	PauseAbandonConfirm TextID = "pause.abandon_confirm"
+	PauseSaveFailed     TextID = "pause.save_failed"
 )
 
 // Look mode texts, including one description per map tile.
@@ -246,6 +275,9 @@ var TextIDs = []TextID{
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
 	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, ScreenTooSmall,
 	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty,
+	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, MenuYes, MenuNo, PagerHint,
+	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned,
+	EndAbandonedTitle, EndAbandonedText, EndContinue, PauseQuit, PauseAbandonConfirm, PauseSaveFailed,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action

@@ -1,0 +1,121 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"lastpost/game"
+)
+
+// frameMs is the length of a display frame: a turn's animation is drawn at
+// most this often.
+const frameMs = 16
+
+// Clock tells and waits real time, for pacing animation. Tests pass a fake.
+type Clock interface {
+	Now() time.Time
+	Sleep(d time.Duration)
+}
+
+type realClock struct{}
+
+func (realClock) Now() time.Time        { return time.Now() }
+func (realClock) Sleep(d time.Duration) { time.Sleep(d) }
+
+// animator watches a command resolve through the game's listener and draws
+// a frame whenever a display frame's worth of the turn's own time has
+// passed, then waits until that moment comes in real time, so bullets,
+// fragments and vehicles move at their real speeds. It only reads the game.
+//
+// A command runs several resolutions (the van's, each enemy's, the physics
+// step), each with a clock from zero; the animator lays them end to end.
+type animator struct {
+	a       *App
+	clock   Clock
+	instant bool
+
+	start   time.Time
+	base    int // turn time at which the current resolution started
+	last    int // the current resolution's latest instant seen
+	drawnAt int // turn time of the last frame drawn
+	skip    bool
+	// frames counts the frames drawn while commands resolved.
+	frames int
+}
+
+func newAnimator(a *App, clock Clock, instant bool) animator {
+	if clock == nil {
+		clock = realClock{}
+	}
+	return animator{a: a, clock: clock, instant: instant}
+}
+
+// listener is what the game calls while a command resolves.
+func (an *animator) listener() game.Listener {
+	return game.Listener{Commit: an.observe, Advance: an.advance}
+}
+
+// begin gets ready for a command.
+func (an *animator) begin() {
+	an.start = an.clock.Now()
+	an.base, an.last, an.drawnAt, an.skip = 0, 0, 0, an.instant
+}
+
+// end finishes a command's animation.
+func (an *animator) end() { an.skip = true }
+
+// observe notes an instant; an instant earlier than the last one means a new
+// resolution has begun.
+func (an *animator) observe(now int) {
+	if now < an.last {
+		an.base += an.last
+	}
+	an.last = now
+}
+
+// advance draws a frame if one is due and paces it.
+func (an *animator) advance(now int) {
+	an.observe(now)
+	if an.skip {
+		return
+	}
+	t := an.base + now
+	if t-an.drawnAt < frameMs {
+		return
+	}
+	if an.keyWaiting() {
+		an.skip = true
+		return
+	}
+	an.drawnAt = t
+	an.frames++
+	an.a.redraw(false)
+	due := an.start.Add(time.Duration(t) * time.Millisecond)
+	if wait := due.Sub(an.clock.Now()); wait > 0 {
+		an.clock.Sleep(wait)
+	}
+}
+
+// keyWaiting reads the events already queued, without blocking. A key
+// press skips the rest of the animation and is used up; a resize is
+// remembered and redrawn at once.
+func (an *animator) keyWaiting() bool {
+	screen := an.a.term.screen
+	pressed := false
+	for !pressed && screen.HasPendingEvent() {
+		switch ev := screen.PollEvent().(type) {
+		case nil:
+			return true
+		case *tcell.EventKey:
+			if isQuitKey(ev) {
+				an.a.quit = true
+			}
+			pressed = true
+		case *tcell.EventResize:
+			an.a.term.invalidate()
+			an.a.resized = true
+		}
+	}
+	return pressed
+}

@@ -1,0 +1,243 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/gdamore/tcell/v2"
+
+	"lastpost/assets"
+	"lastpost/game"
+)
+
+// Score is one line of the high-score table, as the title screen shows it.
+type Score struct {
+	Seed       uint64
+	Deliveries int
+	Letters    int
+	Earned     int
+	Kills      int
+	Turns      int
+	Won        bool
+}
+
+// Hooks connect the front end to what lives outside it: saves, recordings,
+// high scores and the choice of seeds. Every field may be nil; the front end
+// then does without (no Continue, no saving, seed 1 for new runs).
+type Hooks struct {
+	// NewSeed gives the seed of a run started from the title screen.
+	NewSeed func() uint64
+	// HasSave reports whether a saved run exists, to offer Continue.
+	HasSave func() bool
+	// Load reads the saved run for Continue.
+	Load func() (*game.Game, error)
+	// Save writes the run for "save and quit".
+	Save func(*game.Game) error
+	// Started is called when a run begins or is continued.
+	Started func(*game.Game)
+	// Played is called after every command that reached the game, refused
+	// or not, with its result.
+	Played func(*game.Game, game.Command, game.Result)
+	// Camp is called when the van arrives at a camp (for the autosave).
+	Camp func(*game.Game)
+	// Ended is called once when a run ends, after its summary is known.
+	Ended func(*game.Game)
+	// HighScores lists the best runs, best first.
+	HighScores func() []Score
+}
+
+// Options configure an App.
+type Options struct {
+	Hooks Hooks
+	// Start, when set, is played at once instead of opening the title
+	// screen (the -seed flag).
+	Start *game.Game
+	// Notice is a one-line message for the title screen, such as a save
+	// that could not be read.
+	Notice string
+	// Instant resolves turns without animation or waiting (tests, headless
+	// runs).
+	Instant bool
+	// Clock paces animation; nil means real time.
+	Clock Clock
+	// NoColor forces monochrome. Run sets it when the NO_COLOR environment
+	// variable is set and not empty.
+	NoColor bool
+}
+
+// App is the terminal front end: the screen adapter, the stack of views and
+// the run being played.
+type App struct {
+	data  *assets.Data
+	opts  Options
+	hooks Hooks
+	term  *term
+	grid  Grid
+	pal   *Palette
+	looks looks
+	views []view
+	game  *game.Game
+	anim  animator
+	// follow keeps the map's view steady between frames.
+	follow follow
+
+	// prompt is a line for the player that is not part of the game's log
+	// (the fire prompt, a refusal at camp); the next command clears it.
+	prompt       string
+	victoryShown bool
+	// resized asks the next flush to repaint the whole terminal.
+	resized bool
+	quit    bool
+	err     error
+}
+
+// view is one screen or overlay. The top view of the stack gets the keys;
+// each view draws the whole screen (overlays draw what lies under them
+// first).
+type view interface {
+	draw(a *App, g *Grid)
+	key(a *App, in input)
+}
+
+// Run starts the screen, plays until the player quits and restores the
+// terminal on every way out, a panic included. It returns an error if the
+// terminal cannot be started or the game breaks down.
+func Run(screen tcell.Screen, data *assets.Data, opts Options) (err error) {
+	if err := screen.Init(); err != nil {
+		return fmt.Errorf("cannot start the terminal: %w", err)
+	}
+	defer func() {
+		r := recover()
+		screen.Fini()
+		if r != nil {
+			panic(r)
+		}
+	}()
+	if v, ok := os.LookupEnv("NO_COLOR"); ok && v != "" {
+		opts.NoColor = true
+	}
+	return New(screen, data, opts).Loop()
+}
+
+// New builds the front end on an initialised screen.
+func New(screen tcell.Screen, data *assets.Data, opts Options) *App {
+	a := &App{data: data, opts: opts, hooks: opts.Hooks, term: newTerm(screen)}
+	a.pal = NewPalette(data.Colours, DepthFor(screen.Colors(), opts.NoColor))
+	a.looks = newLooks(data, a.pal)
+	a.anim = newAnimator(a, opts.Clock, opts.Instant)
+	screen.HideCursor()
+	a.views = []view{newTitle(a)}
+	if opts.Start != nil {
+		a.begin(opts.Start)
+	}
+	return a
+}
+
+// Loop draws, then handles events until the player quits or the screen is
+// finalised. It blocks on the next event, so it uses no CPU while waiting.
+func (a *App) Loop() error {
+	a.redraw(false)
+	for !a.quit {
+		ev := a.term.screen.PollEvent()
+		if ev == nil {
+			break
+		}
+		a.handle(ev)
+	}
+	return a.err
+}
+
+// pump handles every event already waiting, without blocking: tests use it
+// after injecting keys.
+func (a *App) pump() {
+	for !a.quit && a.term.screen.HasPendingEvent() {
+		ev := a.term.screen.PollEvent()
+		if ev == nil {
+			return
+		}
+		a.handle(ev)
+	}
+}
+
+// handle reacts to one event and redraws.
+func (a *App) handle(ev tcell.Event) {
+	switch ev := ev.(type) {
+	case *tcell.EventResize:
+		a.term.invalidate()
+		a.redraw(true)
+	case *tcell.EventKey:
+		if isQuitKey(ev) {
+			a.quit = true
+			return
+		}
+		in, ok := inputOf(ev)
+		if !ok || a.tooSmall() {
+			return
+		}
+		a.top().key(a, in)
+		if !a.quit {
+			a.redraw(false)
+		}
+	}
+}
+
+// redraw composes the whole screen and flushes the changes.
+func (a *App) redraw(sync bool) {
+	a.compose()
+	a.term.flush(&a.grid, a.pal, sync || a.resized)
+	a.resized = false
+}
+
+// compose draws the current state into the grid.
+func (a *App) compose() {
+	w, h := a.term.size()
+	if w != a.grid.W || h != a.grid.H {
+		a.grid.Resize(w, h)
+	} else {
+		a.grid.Clear()
+	}
+	if a.tooSmall() {
+		a.drawTooSmall(&a.grid)
+		return
+	}
+	a.top().draw(a, &a.grid)
+}
+
+func (a *App) tooSmall() bool {
+	w, h := a.term.size()
+	return w < a.data.Display.MinWidth || h < a.data.Display.MinHeight
+}
+
+func (a *App) drawTooSmall(g *Grid) {
+	msg := a.data.Texts.Format(assets.ScreenTooSmall,
+		"width", a.data.Display.MinWidth, "height", a.data.Display.MinHeight)
+	lines := wrap(msg, g.W)
+	top := (g.H - len(lines)) / 2
+	for i, line := range lines {
+		g.Text((g.W-len([]rune(line)))/2, top+i, line, a.pal.Style(assets.RoleWarning))
+	}
+}
+
+func (a *App) top() view { return a.views[len(a.views)-1] }
+
+// push opens a view over the current one.
+func (a *App) push(v view) { a.views = append(a.views, v) }
+
+// pop closes the top view; the bottom view always stays.
+func (a *App) pop() {
+	if len(a.views) > 1 {
+		a.views = a.views[:len(a.views)-1]
+	}
+}
+
+// replace closes every view and opens v.
+func (a *App) replace(v view) { a.views = append(a.views[:0], v) }
+
+// text returns a text with its placeholders filled.
+func (a *App) text(id assets.TextID, args ...any) string { return a.data.Texts.Format(id, args...) }
+
+// fail stops the front end with an error that the game reported.
+func (a *App) fail(err error) {
+	a.err = err
+	a.quit = true
+}

@@ -1,0 +1,250 @@
+package ui
+
+import (
+	"lastpost/assets"
+	"lastpost/ecs/geom"
+	"lastpost/game"
+)
+
+// newCamp is the camp between deliveries: trader, garage, inventory and the
+// road on. Every change goes through the game as a command, so it is
+// recorded like a turn.
+func newCamp(a *App) *menuView {
+	return &menuView{build: campPage, hud: true, cancel: func(a *App, _ *menuView) { a.push(newPause(a)) }}
+}
+
+func campPage(a *App) menuPage {
+	run := a.game.Run
+	c := a.data.Campaign
+	letterPay := run.LastPay - c.PayBase
+	letters := 0
+	if c.PayPerLetter > 0 {
+		letters = letterPay / c.PayPerLetter
+	}
+	return menuPage{
+		title: a.text(assets.CampTitle),
+		prelude: []string{
+			a.text(assets.CampIntro),
+			a.text(assets.CampPay, "pay", run.LastPay, "base", c.PayBase, "letter_pay", letterPay, "letters", letters),
+			a.text(assets.CampProgress, "done", run.Delivery, "goal", c.DeliveriesToWin),
+		},
+		items: []menuItem{
+			{label: a.text(assets.CampShop), pick: func(a *App, _ *menuView) { a.push(subMenu(shopPage)) }},
+			{label: a.text(assets.CampGarage), pick: func(a *App, _ *menuView) { a.push(subMenu(garagePage)) }},
+			{label: a.text(assets.CampInventory), pick: func(a *App, _ *menuView) { a.push(subMenu(campInventoryPage)) }},
+			{label: a.text(assets.CampNext), pick: func(a *App, _ *menuView) {
+				a.do(game.Command{Kind: game.CmdDepart})
+			}},
+		},
+	}
+}
+
+// subMenu is a camp screen with the status line that the cancel key closes.
+func subMenu(build func(a *App) menuPage) *menuView {
+	return &menuView{build: build, hud: true}
+}
+
+// back is the item that closes a menu.
+func back(a *App, id assets.TextID) menuItem {
+	return menuItem{label: a.text(id), pick: func(a *App, _ *menuView) { a.pop() }}
+}
+
+// campDo plays a camp command and puts the outcome in the menu's notice:
+// the refusal, or the given line on success.
+func campDo(a *App, m *menuView, c game.Command, success string) bool {
+	r := a.do(c)
+	if !r.Took {
+		m.notice = a.message(r.Refusal)
+		return false
+	}
+	m.notice = success
+	return true
+}
+
+func shopPage(a *App) menuPage {
+	page := menuPage{title: a.text(assets.ShopTitle, "bank", a.game.Run.Money)}
+	stock := a.game.Run.Stock
+	for i, id := range stock {
+		o, _ := a.data.Shop.Offer(id)
+		page.items = append(page.items, menuItem{
+			label: a.text(assets.ShopItem, "name", o.Name, "price", o.Price),
+			pick: func(a *App, m *menuView) {
+				campDo(a, m, game.Command{Kind: game.CmdBuy, Index: i}, a.text(assets.ShopBought, "name", o.Name))
+			},
+		})
+	}
+	if len(stock) == 0 {
+		page.prelude = []string{a.text(assets.ShopSoldOut)}
+	}
+	page.items = append(page.items, back(a, assets.ShopBack))
+	page.detail = func(sel int) []string {
+		if sel < len(stock) {
+			o, _ := a.data.Shop.Offer(stock[sel])
+			return []string{o.Description}
+		}
+		return nil
+	}
+	return page
+}
+
+// slotNames are the garage's names of the four slots.
+var slotNames = map[assets.Slot]assets.TextID{
+	assets.SlotFront: assets.GarageFront, assets.SlotRear: assets.GarageRear,
+	assets.SlotLeft: assets.GarageLeft, assets.SlotRight: assets.GarageRight,
+}
+
+func garagePage(a *App) menuPage {
+	page := menuPage{title: a.text(assets.GarageTitle)}
+	for _, s := range assets.Slots {
+		d := s.Dir()
+		gun := a.mounted(d)
+		name := a.text(assets.GarageEmpty)
+		if gun != "" {
+			name = a.itemName(gun)
+		}
+		page.items = append(page.items, menuItem{
+			label: a.text(assets.GarageSlotLine, "slot", a.text(slotNames[s]), "gun", name),
+			pick:  func(a *App, _ *menuView) { a.push(subMenu(slotPage(s))) },
+		})
+	}
+	page.items = append(page.items, back(a, assets.GarageBack))
+	return page
+}
+
+// mounted returns the gun on side d as the campaign keeps it.
+func (a *App) mounted(d geom.Dir) string {
+	return a.game.Run.Van.Guns.Gun(d)
+}
+
+// slotPage offers, for one slot, to take its gun off or mount any gun from
+// the inventory (the old one goes back into the inventory).
+func slotPage(s assets.Slot) func(a *App) menuPage {
+	return func(a *App) menuPage {
+		d := s.Dir()
+		slot := a.text(slotNames[s])
+		gun := a.mounted(d)
+		page := menuPage{title: a.text(assets.GarageSlotEmpty, "slot", slot)}
+		var guns []string
+		if gun != "" {
+			page.title = a.text(assets.GarageSlotGun, "slot", slot, "gun", a.itemName(gun))
+			page.items = append(page.items, menuItem{label: a.text(assets.GarageUnmount), pick: func(a *App, m *menuView) {
+				campDo(a, m, game.Command{Kind: game.CmdUnmount, Dir: d}, "")
+			}})
+			guns = append(guns, gun)
+		}
+		spare := 0
+		for i, id := range a.game.Run.Inventory {
+			if _, ok := a.data.Guns.Get(id); !ok {
+				continue
+			}
+			spare++
+			guns = append(guns, id)
+			page.items = append(page.items, menuItem{label: a.itemName(id), pick: func(a *App, m *menuView) {
+				campDo(a, m, game.Command{Kind: game.CmdMount, Dir: d, Index: i}, a.text(assets.GarageMounted, "gun", a.itemName(id)))
+			}})
+		}
+		if spare == 0 {
+			page.prelude = []string{a.text(assets.GarageNoGuns)}
+		}
+		page.items = append(page.items, back(a, assets.GarageBack))
+		page.detail = func(sel int) []string {
+			if sel < len(guns) {
+				return []string{a.itemDescription(guns[sel])}
+			}
+			return nil
+		}
+		return page
+	}
+}
+
+func campInventoryPage(a *App) menuPage {
+	page := inventoryPage(a, func(a *App, m *menuView, i int) {
+		a.push(subMenu(itemPage(i, a.game.Run.Inventory[i], m)))
+	})
+	page.items = append(page.items, back(a, assets.InventoryBack))
+	return page
+}
+
+// inventoryPage lists the van's items; pick says what choosing one does.
+func inventoryPage(a *App, pick func(a *App, m *menuView, i int)) menuPage {
+	inv := a.game.Run.Inventory
+	page := menuPage{title: a.text(assets.InventoryTitle, "count", len(inv), "capacity", a.data.Van.InventoryCapacity)}
+	for i, id := range inv {
+		page.items = append(page.items, menuItem{label: a.itemName(id), pick: func(a *App, m *menuView) { pick(a, m, i) }})
+	}
+	if len(inv) == 0 {
+		page.prelude = []string{a.text(assets.InventoryEmpty)}
+	}
+	page.detail = func(sel int) []string {
+		if sel < len(inv) {
+			return []string{a.itemDescription(inv[sel])}
+		}
+		return nil
+	}
+	return page
+}
+
+// itemPage shows one inventory item with the offer to throw it away (after
+// a confirmation); the outcome is reported on the inventory list.
+func itemPage(i int, id string, list *menuView) func(a *App) menuPage {
+	return func(a *App) menuPage {
+		name := a.itemName(id)
+		return menuPage{
+			title:   name,
+			prelude: []string{a.itemDescription(id)},
+			items: []menuItem{
+				{label: a.text(assets.InventoryDiscard), pick: func(a *App, m *menuView) {
+					confirm(a, a.text(assets.InventoryDiscardConfirm, "name", name), func(a *App) {
+						a.pop()
+						campDo(a, list, game.Command{Kind: game.CmdDiscard, Index: i}, a.text(assets.InventoryDiscarded, "name", name))
+					})
+				}},
+				back(a, assets.InventoryBack),
+			},
+		}
+	}
+}
+
+// newFieldInventory is the inventory on the road: choosing an item uses it,
+// which takes the turn; a refusal (moving, nothing to mend, a gun) is shown
+// on the list and costs nothing.
+func newFieldInventory(a *App) *menuView {
+	var m *menuView
+	m = &menuView{hud: true, build: func(a *App) menuPage {
+		page := inventoryPage(a, func(a *App, _ *menuView, i int) {
+			a.pop()
+			r := a.do(game.Command{Kind: game.CmdUse, Index: i})
+			if !r.Took && a.game.Phase() == game.PhaseRoad {
+				m.notice = a.message(r.Refusal)
+				a.push(m)
+			}
+		})
+		page.items = append(page.items, back(a, assets.InventoryBack))
+		return page
+	}}
+	return m
+}
+
+// itemName is the name of a gun or consumable id.
+func (a *App) itemName(id string) string {
+	name, _ := a.item(id)
+	return name
+}
+
+// itemDescription describes a gun or consumable id.
+func (a *App) itemDescription(id string) string {
+	_, description := a.item(id)
+	return description
+}
+
+// item returns the name and description of a gun or consumable id; an
+// unknown id is its own name.
+func (a *App) item(id string) (name, description string) {
+	if g, ok := a.data.Guns.Get(id); ok {
+		return g.Name, g.Description
+	}
+	if c, ok := a.data.Shop.Consumable(id); ok {
+		return c.Name, c.Description
+	}
+	return id, ""
+}

@@ -1,0 +1,197 @@
+package ui
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/assets"
+	"lastpost/ecs/geom"
+	"lastpost/game"
+)
+
+// e2eSeed is a run whose first delivery the autoplay bot finishes.
+const e2eSeed = 4
+
+// pressCommand presses the keys a player would for command c on the road.
+func (h *harness) pressCommand(c game.Command) {
+	h.t.Helper()
+	switch c.Kind {
+	case game.CmdWait:
+		h.press(h.keyFor(assets.ActionWait))
+	case game.CmdAccelerate:
+		h.press(h.keyFor(assets.ActionAccelerate))
+	case game.CmdDecelerate:
+		h.press(h.keyFor(assets.ActionDecelerate))
+	case game.CmdSteerUp:
+		h.press(h.keyFor(assets.ActionSteerUp))
+	case game.CmdSteerDown:
+		h.press(h.keyFor(assets.ActionSteerDown))
+	case game.CmdFire:
+		h.press(h.keyFor(assets.ActionFire), h.keyFor(aimAction(c.Dir)))
+	case game.CmdUse:
+		h.press(h.keyFor(assets.ActionInventory))
+		for range c.Index {
+			h.press(keyDown)
+		}
+		h.press(keyEnter)
+	default:
+		h.t.Fatalf("not a road command: %v", c)
+	}
+}
+
+// aimAction is the driving action that aims in direction d.
+func aimAction(d geom.Dir) assets.Action {
+	for a, dir := range aimDirs {
+		if dir == d {
+			return a
+		}
+	}
+	return ""
+}
+
+// driveToCamp plays the delivery through the keyboard, the autoplay bot
+// choosing each command, until the camp (or the end of the run).
+func (h *harness) driveToCamp() {
+	h.t.Helper()
+	g := h.app.game
+	var bot game.Bot
+	for i := 0; i < 500 && g.Phase() == game.PhaseRoad; i++ {
+		c := bot.Next(g)
+		turns := g.Run.Turns
+		h.pressCommand(c)
+		bot.Observe(c, game.Result{Took: g.Run.Turns > turns || g.Phase() != game.PhaseRoad})
+	}
+}
+
+func TestEndToEndDeliveryReachesTheCamp(t *testing.T) {
+	camps := 0
+	hooks := Hooks{NewSeed: func() uint64 { return e2eSeed }, Camp: func(*game.Game) { camps++ }}
+	h := newHarness(t, 80, 24, Options{Hooks: hooks})
+	g := h.startRun()
+	h.driveToCamp()
+	require.Equal(t, game.PhaseCamp, g.Phase(), "seed %d: the delivery did not reach the camp:\n%s", e2eSeed, h.text())
+	assert.Equal(t, 1, camps, "the camp hook runs once, for the autosave")
+	a := h.app
+	h.contains(a.text(assets.CampTitle), a.text(assets.CampShop), a.text(assets.CampGarage),
+		a.text(assets.CampInventory), a.text(assets.CampNext), a.text(assets.CampProgress, "done", 1, "goal", 10),
+		"Cash "+strconv.Itoa(g.Run.Money))
+	h.lacks("Spd ")
+}
+
+// atCamp starts the e2e run and drives it to the camp.
+func atCamp(t *testing.T, opts Options) *harness {
+	t.Helper()
+	opts.Hooks.NewSeed = func() uint64 { return e2eSeed }
+	h := newHarness(t, 80, 24, opts)
+	h.startRun()
+	h.driveToCamp()
+	require.Equal(t, game.PhaseCamp, h.app.game.Phase(), "seed %d", e2eSeed)
+	return h
+}
+
+// offerWhere returns the index of the first stock offer that passes keep.
+func offerWhere(a *App, keep func(assets.Offer) bool) int {
+	for i, id := range a.game.Run.Stock {
+		if o, _ := a.data.Shop.Offer(id); keep(o) {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestCampShopGarageAndInventory(t *testing.T) {
+	h := atCamp(t, Options{})
+	a, g := h.app, h.app.game
+	money := g.Run.Money
+	gunAt := offerWhere(a, func(o assets.Offer) bool { return o.Kind == assets.OfferGun && o.Price <= money })
+	require.GreaterOrEqual(t, gunAt, 0, "seed %d: no affordable gun in %v with %d", e2eSeed, g.Run.Stock, money)
+	gun, _ := a.data.Shop.Offer(g.Run.Stock[gunAt])
+
+	h.selectItem(a.text(assets.CampShop))
+	h.highlight(a.text(assets.ShopItem, "name", gun.Name, "price", gun.Price))
+	h.contains(a.text(assets.ShopTitle, "bank", money), gun.Description)
+	h.press(keyEnter)
+	h.contains(a.text(assets.ShopBought, "name", gun.Name), a.text(assets.ShopTitle, "bank", money-gun.Price))
+	assert.Equal(t, []string{gun.Gun}, g.Run.Inventory)
+	if dear := offerWhere(a, func(o assets.Offer) bool { return o.Price > g.Run.Money }); dear >= 0 {
+		o, _ := a.data.Shop.Offer(g.Run.Stock[dear])
+		h.selectItem(a.text(assets.ShopItem, "name", o.Name, "price", o.Price))
+		h.contains(a.text(assets.ShopCannotAfford))
+	}
+	h.press(keyEsc)
+
+	h.selectItem(a.text(assets.CampGarage))
+	front := a.text(assets.GarageFront)
+	h.contains(a.text(assets.GarageSlotLine, "slot", front, "gun", "Pistol"))
+	h.selectItem(a.text(assets.GarageSlotLine, "slot", front, "gun", "Pistol"))
+	h.contains(a.text(assets.GarageSlotGun, "slot", front, "gun", "Pistol"), a.text(assets.GarageUnmount))
+	h.selectItem(gun.Name)
+	h.contains(a.text(assets.GarageMounted, "gun", gun.Name), a.text(assets.GarageSlotGun, "slot", front, "gun", gun.Name))
+	assert.Equal(t, gun.Gun, g.Run.Van.Guns.Gun(geom.East))
+	assert.Equal(t, []string{"pistol"}, g.Run.Inventory, "the old gun goes back into the van")
+	h.press(keyEsc, keyEsc)
+
+	h.selectItem(a.text(assets.CampInventory))
+	h.contains(a.text(assets.InventoryTitle, "count", 1, "capacity", a.data.Van.InventoryCapacity), "Pistol")
+	h.selectItem("Pistol")
+	h.selectItem(a.text(assets.InventoryDiscard))
+	h.contains(a.text(assets.InventoryDiscardConfirm, "name", "Pistol"))
+	h.selectItem(a.text(assets.MenuNo))
+	assert.Len(t, g.Run.Inventory, 1, "no means no")
+	h.selectItem(a.text(assets.InventoryDiscard))
+	h.selectItem(a.text(assets.MenuYes))
+	h.contains(a.text(assets.InventoryDiscarded, "name", "Pistol"), a.text(assets.InventoryEmpty))
+	assert.Empty(t, g.Run.Inventory)
+	h.press(keyEsc)
+
+	h.selectItem(a.text(assets.CampNext))
+	assert.Equal(t, game.PhaseRoad, g.Phase())
+	h.contains("Spd ", a.text(assets.MsgDeliveryStarts, "n", 2), "Run 2/10")
+}
+
+func TestCampCommandsReachThePlayedHook(t *testing.T) {
+	var played []game.Command
+	h := atCamp(t, Options{Hooks: Hooks{Played: func(_ *game.Game, c game.Command, _ game.Result) { played = append(played, c) }}})
+	n := len(played)
+	require.Positive(t, n)
+	h.selectItem(h.app.text(assets.CampNext))
+	assert.Equal(t, []game.Command{{Kind: game.CmdDepart}}, played[n:])
+}
+
+func TestVictoryShowsOnceThenTheRunGoesOn(t *testing.T) {
+	hooks := Hooks{NewSeed: func() uint64 { return e2eSeed }}
+	h := newHarness(t, 80, 24, Options{Hooks: hooks})
+	g := h.startRun()
+	a := h.app
+	g.Run.Delivery = a.data.Campaign.DeliveriesToWin - 1
+	h.driveToCamp()
+	require.True(t, g.Run.Won)
+	h.contains(a.text(assets.EndVictoryTitle), a.text(assets.EndSummaryTitle))
+	h.lacks(a.text(assets.EndCause))
+	h.press(keyEnter)
+	h.contains(a.text(assets.CampTitle))
+	h.selectItem(a.text(assets.CampNext))
+	h.contains("Run 11\n")
+	h.press(keyEsc)
+	h.lacks(a.text(assets.EndVictoryTitle))
+}
+
+func TestDestroyedVanEndsTheRun(t *testing.T) {
+	ended := 0
+	h := newHarness(t, 80, 24, Options{Hooks: Hooks{Ended: func(*game.Game) { ended++ }}})
+	g := h.startRun()
+	a := h.app
+	// Stand still in zombie country until they finish the van.
+	for i := 0; i < 1000 && g.Phase() == game.PhaseRoad; i++ {
+		h.press(h.keyFor(assets.ActionDecelerate))
+	}
+	require.Equal(t, game.PhaseOver, g.Phase(), "seed 1: the van survived standing still")
+	assert.Equal(t, 1, ended)
+	h.contains(a.text(assets.EndDiedTitle), a.text(assets.EndCauseDestroyed),
+		a.text(assets.EndTurns), strconv.Itoa(g.Run.Turns))
+	h.press(keyEnter)
+	h.contains(a.text(assets.TitleNewGame))
+}

@@ -1,0 +1,108 @@
+package ui
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"lastpost/assets"
+	"lastpost/game"
+)
+
+// endView shows how a run went: the death (or giving up) screen that leads
+// back to the title, or the victory screen after the last delivery, which
+// leads on to the camp.
+type endView struct {
+	victory bool
+}
+
+func (v *endView) draw(a *App, g *Grid) {
+	run := a.game.Run
+	title, text := a.text(assets.EndDiedTitle), a.text(assets.EndDiedText)
+	switch {
+	case v.victory:
+		goal := a.data.Campaign.DeliveriesToWin
+		title, text = a.text(assets.EndVictoryTitle), a.text(assets.EndVictoryText, "goal", goal)
+	case run.Cause == game.CauseAbandoned:
+		title, text = a.text(assets.EndAbandonedTitle), a.text(assets.EndAbandonedText)
+	}
+	head := a.pal.Style(assets.RoleDanger)
+	if v.victory {
+		head = a.pal.Style(assets.RoleGood)
+	}
+	y := 1
+	g.Text(margin, y, title, head)
+	y += 2
+	for _, line := range wrap(text, textWidth(g.W)) {
+		g.Text(margin, y, line, a.pal.Style(assets.RoleText))
+		y++
+	}
+	y++
+	g.Text(margin, y, a.text(assets.EndSummaryTitle), a.pal.Style(assets.RoleTitle))
+	y += 2
+	for _, row := range a.summary(v.victory) {
+		g.Text(margin, y, pad(row[0], 22), a.pal.Style(assets.RoleHUDLabel))
+		g.Text(margin+22, y, row[1], a.pal.Style(assets.RoleHUDValue))
+		y++
+	}
+	g.Text(margin, g.H-2, a.text(assets.EndContinue, "key", keyNames(a.endKeys())), a.pal.Style(assets.RoleTextDim))
+}
+
+// summary is the run summary: label and value per line.
+func (a *App) summary(victory bool) [][2]string {
+	run := a.game.Run
+	rows := [][2]string{
+		{a.text(assets.EndDeliveries), strconv.Itoa(run.Delivery)},
+		{a.text(assets.EndLetters), strconv.Itoa(run.Letters)},
+		{a.text(assets.EndEarned), strconv.Itoa(run.Earned)},
+		{a.text(assets.EndKilled), strconv.Itoa(run.Kills)},
+		{a.text(assets.EndTurns), strconv.Itoa(run.Turns)},
+	}
+	if !victory {
+		rows = append(rows, [2]string{a.text(assets.EndCause), a.causeText(run.Cause)})
+	}
+	return append(rows, [2]string{a.text(assets.EndSeed), strconv.FormatUint(run.Seed, 10)})
+}
+
+func (a *App) causeText(cause string) string {
+	if cause == game.CauseAbandoned {
+		return a.text(assets.EndCauseAbandoned)
+	}
+	return a.text(assets.EndCauseDestroyed)
+}
+
+// endKeys are the confirm keys that mean nothing on the road (all of them
+// if each does): only they leave the end screens, so keys still hammered
+// from the last turn do not skip the summary.
+func (a *App) endKeys() []assets.Key {
+	all := a.data.Keys.KeysFor(assets.ActionConfirm)
+	var free []assets.Key
+	for _, k := range all {
+		if _, road := a.data.Keys.Action(assets.ContextGameplay, k); !road {
+			free = append(free, k)
+		}
+	}
+	if len(free) == 0 {
+		return all
+	}
+	return free
+}
+
+func keyNames(keys []assets.Key) string {
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		names[i] = k.String()
+	}
+	return strings.Join(names, "/")
+}
+
+func (v *endView) key(a *App, in input) {
+	if !slices.Contains(a.endKeys(), in.key) {
+		return
+	}
+	if v.victory {
+		a.pop()
+		return
+	}
+	a.toTitle()
+}

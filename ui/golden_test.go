@@ -1,0 +1,72 @@
+package ui
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/assets"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden screen dumps in testdata/screens")
+
+// checkGolden compares the screen with testdata/screens/name.golden, or
+// rewrites the file under -update.
+func (h *harness) checkGolden(name string) {
+	h.t.Helper()
+	path := filepath.Join("..", "testdata", "screens", name+".golden")
+	got := h.text()
+	if *update {
+		require.NoError(h.t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(h.t, err, "run go test ./ui -update to create it")
+	assert.Equal(h.t, string(want), got, "screen %s differs; if the change is meant, run go test ./ui -update", name)
+}
+
+func TestGoldenScreens(t *testing.T) {
+	tests := []struct {
+		name string
+		// reach brings a fresh 80x24 harness to the screen.
+		reach func(h *harness)
+	}{
+		{"title", func(h *harness) {}},
+		{"controls", func(h *harness) { h.selectItem(h.app.text(assets.TitleControls)) }},
+		{"high_scores_empty", func(h *harness) { h.selectItem(h.app.text(assets.TitleHighScores)) }},
+		{"road_start", func(h *harness) { h.startRun() }},
+		{"road_driving", func(h *harness) { h.startRun(); h.typeKeys("llll") }},
+		{"fire_prompt", func(h *harness) { h.startRun(); h.typeKeys("fk") }},
+		{"look", func(h *harness) { h.startRun(); h.typeKeys("xlllj") }},
+		{"pause", func(h *harness) { h.startRun(); h.press(keyEsc) }},
+		{"log", func(h *harness) { h.startRun(); h.typeKeys("llt") }},
+		{"given_up", func(h *harness) {
+			h.startRun()
+			h.press(keyEsc)
+			h.selectItem(h.app.text(assets.PauseAbandon))
+			h.selectItem(h.app.text(assets.MenuYes))
+		}},
+		{"too_small", func(h *harness) { h.startRun(); h.resize(70, 20) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, 80, 24, Options{})
+			tt.reach(h)
+			h.checkGolden(tt.name)
+		})
+	}
+}
+
+func TestGoldenCamp(t *testing.T) {
+	h := atCamp(t, Options{})
+	h.checkGolden("camp")
+	h.selectItem(h.app.text(assets.CampShop))
+	h.checkGolden("shop")
+	h.press(keyEsc)
+	h.selectItem(h.app.text(assets.CampGarage))
+	h.checkGolden("garage")
+}

@@ -1,0 +1,220 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/assets"
+	"lastpost/game"
+)
+
+// loadData loads the game's data or stops the test.
+func loadData(t testing.TB) *assets.Data {
+	t.Helper()
+	data, err := assets.Load()
+	require.NoError(t, err)
+	return data
+}
+
+// harness is an App on a simulation screen, driven by injected keys.
+type harness struct {
+	t      testing.TB
+	app    *App
+	screen tcell.SimulationScreen
+}
+
+// newHarness builds an App on a w x h simulation screen. Unless the options
+// give a clock, turns resolve instantly.
+func newHarness(t testing.TB, w, h int, opts Options) *harness {
+	t.Helper()
+	return newHarnessWith(t, loadData(t), w, h, opts)
+}
+
+func newHarnessWith(t testing.TB, data *assets.Data, w, h int, opts Options) *harness {
+	t.Helper()
+	s := tcell.NewSimulationScreen("")
+	require.NoError(t, s.Init())
+	t.Cleanup(s.Fini)
+	s.SetSize(w, h)
+	if opts.Clock == nil {
+		opts.Instant = true
+	}
+	if opts.Hooks.NewSeed == nil {
+		opts.Hooks.NewSeed = func() uint64 { return 1 }
+	}
+	a := New(s, data, opts)
+	a.redraw(false)
+	return &harness{t: t, app: a, screen: s}
+}
+
+// key is a key press to inject.
+type key struct {
+	k   tcell.Key
+	r   rune
+	mod tcell.ModMask
+}
+
+func runeKey(r rune) key { return key{k: tcell.KeyRune, r: r} }
+
+var (
+	keyEsc   = key{k: tcell.KeyEscape}
+	keyEnter = key{k: tcell.KeyEnter}
+	keyUp    = key{k: tcell.KeyUp}
+	keyDown  = key{k: tcell.KeyDown}
+	keyRight = key{k: tcell.KeyRight}
+	keyCtrlP = key{k: tcell.KeyCtrlP, r: 'p', mod: tcell.ModCtrl}
+)
+
+// press injects each key and lets the App handle it before the next, so the
+// simulation's small event queue never fills.
+func (h *harness) press(keys ...key) {
+	h.t.Helper()
+	for _, k := range keys {
+		h.screen.InjectKey(k.k, k.r, k.mod)
+		h.app.pump()
+	}
+}
+
+// typeKeys presses one rune key per character.
+func (h *harness) typeKeys(s string) {
+	h.t.Helper()
+	for _, r := range s {
+		h.press(runeKey(r))
+	}
+}
+
+// resize changes the screen size and posts the event a terminal would.
+func (h *harness) resize(w, height int) {
+	h.screen.SetSize(w, height)
+	require.NoError(h.t, h.screen.PostEvent(tcell.NewEventResize(w, height)))
+	h.app.pump()
+}
+
+// text returns what the terminal shows, one line per row, trailing blanks
+// trimmed. It copies the simulation's live buffer first.
+func (h *harness) text() string {
+	cells, w, height := h.screen.GetContents()
+	cells = append([]tcell.SimCell(nil), cells...)
+	var b strings.Builder
+	for y := range height {
+		var row strings.Builder
+		for x := range w {
+			c := cells[y*w+x]
+			if len(c.Runes) == 0 || c.Runes[0] == 0 {
+				row.WriteByte(' ')
+				continue
+			}
+			row.WriteRune(c.Runes[0])
+		}
+		b.WriteString(strings.TrimRight(row.String(), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// contains checks that the screen shows each of the strings.
+func (h *harness) contains(subs ...string) {
+	h.t.Helper()
+	h.shows(true, subs)
+}
+
+// lacks checks that the screen shows none of the strings.
+func (h *harness) lacks(subs ...string) {
+	h.t.Helper()
+	h.shows(false, subs)
+}
+
+func (h *harness) shows(want bool, subs []string) {
+	h.t.Helper()
+	screen := h.text()
+	for _, s := range subs {
+		if strings.Contains(screen, s) != want {
+			h.t.Fatalf("screen showing %q is %v, want %v:\n%s", s, !want, want, screen)
+		}
+	}
+}
+
+// startRun opens a run with the given seed from the title screen's hook.
+func (h *harness) startRun() *game.Game {
+	h.t.Helper()
+	h.contains(h.app.text(assets.TitleNewGame))
+	h.selectItem(h.app.text(assets.TitleNewGame))
+	require.NotNil(h.t, h.app.game)
+	return h.app.game
+}
+
+// selectItem moves a menu's selection to the item with the label and
+// chooses it.
+func (h *harness) selectItem(label string) {
+	h.t.Helper()
+	h.highlight(label)
+	h.press(keyEnter)
+}
+
+// highlight moves a menu's selection to the item with the label.
+func (h *harness) highlight(label string) {
+	h.t.Helper()
+	m, ok := h.app.top().(*menuView)
+	require.True(h.t, ok, "top view is not a menu")
+	page := m.build(h.app)
+	for i, it := range page.items {
+		if it.label == label {
+			for m.sel != i {
+				h.press(keyDown)
+			}
+			return
+		}
+	}
+	h.t.Fatalf("menu has no item %q:\n%s", label, h.text())
+}
+
+// keyFor is the first key bound to a gameplay action, as a key press.
+func (h *harness) keyFor(a assets.Action) key {
+	h.t.Helper()
+	keys := h.app.data.Keys.KeysFor(a)
+	require.NotEmpty(h.t, keys, "no key for %s", a)
+	return pressOf(keys[0])
+}
+
+// pressOf turns a binding's key into the key press a terminal would send.
+func pressOf(k assets.Key) key {
+	switch k.Special {
+	case assets.SpecialUp:
+		return keyUp
+	case assets.SpecialDown:
+		return keyDown
+	case assets.SpecialLeft:
+		return key{k: tcell.KeyLeft}
+	case assets.SpecialRight:
+		return keyRight
+	case assets.SpecialEnter:
+		return keyEnter
+	case assets.SpecialEsc:
+		return keyEsc
+	case assets.SpecialTab:
+		return key{k: tcell.KeyTab}
+	case assets.SpecialBackspace:
+		return key{k: tcell.KeyBackspace}
+	}
+	if k.Ctrl {
+		return key{k: tcell.KeyCtrlA + tcell.Key(k.Rune-'a'), r: k.Rune, mod: tcell.ModCtrl}
+	}
+	return runeKey(k.Rune)
+}
+
+// fakeClock is a clock whose time moves only when it sleeps.
+type fakeClock struct {
+	now   time.Time
+	slept time.Duration
+}
+
+func (c *fakeClock) Now() time.Time { return c.now }
+
+func (c *fakeClock) Sleep(d time.Duration) {
+	c.now = c.now.Add(d)
+	c.slept += d
+}

@@ -1,0 +1,96 @@
+package ui
+
+import (
+	"lastpost/assets"
+	"lastpost/game/vocab"
+	"lastpost/levelgen"
+)
+
+// numGrounds bounds levelgen.Terrain values.
+const numGrounds = int(levelgen.Acid) + 1
+
+// look is how one thing is drawn on the map: a glyph and a pen, with the
+// pen's style over each ground worked out in advance, since a frame needs
+// thousands of them.
+type look struct {
+	r  rune
+	on [numGrounds]Style
+}
+
+// newLook makes a look; grounds are the pens of the floors it may stand on.
+func newLook(p *Palette, r rune, pen Pen, grounds *[numGrounds]Pen) look {
+	l := look{r: r}
+	for i, g := range grounds {
+		l.on[i] = p.Intern(pen.On(g))
+	}
+	return l
+}
+
+// cell returns the look as a cell standing on ground t.
+func (l *look) cell(t levelgen.Terrain) Cell { return Cell{R: l.r, S: l.on[t]} }
+
+// numKinds bounds vocab.Kind values.
+const numKinds = int(vocab.KindBloodstain) + 1
+
+// looks holds every map look, resolved once from the assets and the
+// palette so drawing a frame does no lookups by name.
+type looks struct {
+	ground     [numGrounds]look
+	goal       look
+	kinds      [numKinds]look
+	damaged    [numKinds]look     // enemies with hit points lost
+	bullets    map[string][2]look // by gun id: flying along a row, along a column
+	remembered Style
+	cursor     Style
+	unseen     Cell
+}
+
+func newLooks(d *assets.Data, p *Palette) looks {
+	tile := func(t assets.Tile) (rune, Pen) {
+		s := d.Colours.Tile(t)
+		return rune(s.Glyph), p.Pen(s.Role)
+	}
+	var grounds [numGrounds]Pen
+	var glyphs [numGrounds]rune
+	glyphs[levelgen.Dirt], grounds[levelgen.Dirt] = tile(assets.TileDirt)
+	glyphs[levelgen.Road], grounds[levelgen.Road] = tile(assets.TileRoad)
+	glyphs[levelgen.Acid], grounds[levelgen.Acid] = tile(assets.TileAcid)
+	r, unseen := tile(assets.TileUnseen)
+	l := looks{
+		remembered: p.Style(assets.RoleRemembered),
+		cursor:     p.Style(assets.RoleCursor),
+		unseen:     Cell{R: r, S: p.Intern(unseen.Style())},
+		bullets:    map[string][2]look{},
+	}
+	for t := range grounds {
+		l.ground[t] = newLook(p, glyphs[t], grounds[t], &grounds)
+	}
+	gr, gp := tile(assets.TileGoal)
+	l.goal = newLook(p, gr, gp, &grounds)
+	for k, t := range map[vocab.Kind]assets.Tile{
+		vocab.KindVan: assets.TileVan, vocab.KindWreck: assets.TileWreck,
+		vocab.KindBarrel: assets.TileBarrel, vocab.KindLetter: assets.TileLetter,
+		vocab.KindBloodstain: assets.TileBloodstain,
+	} {
+		r, pen := tile(t)
+		l.kinds[k] = newLook(p, r, pen, &grounds)
+	}
+	damaged := p.Pen(assets.RoleHealthBad)
+	for _, k := range []vocab.Kind{vocab.KindZombie, vocab.KindCar, vocab.KindBike} {
+		if e, ok := d.Enemies.Get(k.String()); ok {
+			l.kinds[k] = newLook(p, rune(e.Glyph), p.Pen(assets.Role(e.Colour)), &grounds)
+			l.damaged[k] = newLook(p, rune(e.Glyph), damaged, &grounds)
+		}
+	}
+	ex := d.Combat.Explosion
+	l.kinds[vocab.KindFragment] = newLook(p, rune(ex.Glyph), p.Pen(assets.Role(ex.Colour)), &grounds)
+	l.kinds[vocab.KindBullet] = newLook(p, '*', p.Pen(assets.RoleBullet), &grounds)
+	for _, g := range d.Guns.List {
+		pen := p.Pen(assets.Role(g.Colour))
+		l.bullets[g.ID] = [2]look{
+			newLook(p, rune(g.GlyphFor(true)), pen, &grounds),
+			newLook(p, rune(g.GlyphFor(false)), pen, &grounds),
+		}
+	}
+	return l
+}

@@ -1,0 +1,149 @@
+package ui
+
+import (
+	"lastpost/ecs/geom"
+	"lastpost/game"
+	"lastpost/game/vocab"
+	"lastpost/levelgen"
+)
+
+// camera maps the road onto a part of the screen: map point (X+sx, Y+sy)
+// is drawn at screen cell (sx, Top+sy) for 0 <= sx < W, 0 <= sy < H.
+type camera struct {
+	X, Y int
+	W, H int
+	Top  int
+}
+
+// follow is the camera's memory between frames: the corner of the road
+// last in view. The camera moves only when what it follows nears an edge of
+// the view, and then jumps well ahead, so most turns redraw only the cells
+// that changed instead of shifting the whole map under the player.
+type follow struct {
+	level *levelgen.Level
+	x, y  int
+}
+
+// frame places a w x h view of the road at screen row top so that focus
+// stays at least a quarter of the view from its edges; a road smaller than
+// the view is centred.
+func (f *follow) frame(level *levelgen.Level, w, h, top int, focus geom.Point) camera {
+	if f.level != level {
+		f.level = level
+		f.x, f.y = focus.X-w/2, focus.Y-h/2
+	}
+	f.x = followAxis(w, level.W, focus.X, f.x)
+	f.y = followAxis(h, level.H, focus.Y, f.y)
+	return camera{X: f.x, Y: f.y, W: w, H: h, Top: top}
+}
+
+// followAxis moves the view's start on one axis: when focus comes within a
+// quarter of the view of an edge, the view jumps so focus sits a quarter in
+// from the edge behind it.
+func followAxis(view, size, focus, start int) int {
+	if size <= view {
+		return -(view - size) / 2
+	}
+	margin := view / 4
+	switch {
+	case focus >= start+view-margin:
+		start = focus - margin
+	case focus < start+margin:
+		start = focus - view + margin + 1
+	}
+	return min(max(start, 0), size-view)
+}
+
+// screen returns where map point p is drawn, and whether it is in view.
+func (c camera) screen(p geom.Point) (int, int, bool) {
+	sx, sy := p.X-c.X, p.Y-c.Y
+	return sx, c.Top + sy, sx >= 0 && sy >= 0 && sx < c.W && sy < c.H
+}
+
+// vanAt returns the van's cell, or false if it has left the world.
+func vanAt(g *game.Game) (geom.Point, bool) {
+	w, v := g.World(), g.Van()
+	if !w.Alive(v) {
+		return geom.Point{}, false
+	}
+	return vocab.Position.Value(w, v), true
+}
+
+// drawMap draws the part of the road the camera frames: what the van sees
+// now in colour, what it saw before dimmed, the rest blank.
+func (a *App) drawMap(gr *Grid, cam camera) {
+	van, ok := vanAt(a.game)
+	r := a.data.Van.Vision
+	r2 := r * r
+	if !ok {
+		r2 = 0
+	}
+	for sy := range cam.H {
+		for sx := range cam.W {
+			p := geom.Pt(cam.X+sx, cam.Y+sy)
+			gr.Set(sx, cam.Top+sy, a.mapCell(p, p.Dist2(van) < r2))
+		}
+	}
+}
+
+// mapCell draws one cell of the road.
+func (a *App) mapCell(p geom.Point, visible bool) Cell {
+	level := a.game.Level()
+	t := level.At(p)
+	if t == levelgen.Void {
+		return a.looks.unseen
+	}
+	floor := &a.looks.ground[t]
+	if p.X == level.GoalX() {
+		floor = &a.looks.goal
+	}
+	if visible {
+		if k := a.game.TopKind(p); k != vocab.KindNone {
+			return a.thingLook(p, k).cell(t)
+		}
+		return floor.cell(t)
+	}
+	seen, k := a.game.Memory().At(p)
+	switch {
+	case !seen:
+		return a.looks.unseen
+	case k == vocab.KindNone || k == vocab.KindBullet || k == vocab.KindFragment || int(k) >= numKinds:
+		return Cell{R: floor.r, S: a.looks.remembered}
+	}
+	return Cell{R: a.looks.kinds[k].r, S: a.looks.remembered}
+}
+
+// thingLook is the look of the most notable thing of kind k in cell p:
+// damaged enemies in the damage colour, bullets by their gun and heading.
+func (a *App) thingLook(p geom.Point, k vocab.Kind) *look {
+	if int(k) >= numKinds {
+		return &a.looks.ground[levelgen.Void]
+	}
+	l := &a.looks.kinds[k]
+	switch k {
+	case vocab.KindZombie, vocab.KindCar, vocab.KindBike, vocab.KindBullet:
+	default:
+		return l
+	}
+	w := a.game.World()
+	for _, e := range w.Spatial().At(p) {
+		if vocab.KindOf.Value(w, e) != k {
+			continue
+		}
+		if k != vocab.KindBullet {
+			if hp := vocab.HP.Value(w, e); hp.Cur < hp.Max {
+				return &a.looks.damaged[k]
+			}
+			return l
+		}
+		b, ok := a.looks.bullets[vocab.Gun.Value(w, e)]
+		if !ok {
+			return l
+		}
+		if line := vocab.Moving.Value(w, e).Line; geom.Abs(line.DX) >= geom.Abs(line.DY) {
+			return &b[0]
+		}
+		return &b[1]
+	}
+	return l
+}

@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"strings"
+
+	"lastpost/assets"
+)
+
+// pagerView shows a long text a screen at a time: the message log, the
+// rule trace, the controls, the high scores. Long lines wrap, indented. Up
+// and down scroll, the paging keys jump, and confirm or cancel closes it.
+type pagerView struct {
+	title string
+	lines []string
+	top   int
+	// atEnd starts the page scrolled to the bottom (the newest messages).
+	atEnd bool
+	// shown is the number of wrapped lines at the last draw.
+	shown int
+}
+
+func (p *pagerView) rows(g *Grid) int { return max(g.H-4, 1) }
+
+// wrapped breaks the lines to fit width, continuation lines indented.
+func (p *pagerView) wrapped(width int) []string {
+	const indent = "    "
+	var out []string
+	for _, line := range p.lines {
+		if len([]rune(line)) <= width {
+			out = append(out, line)
+			continue
+		}
+		body := strings.TrimLeft(line, " ")
+		lead := strings.Repeat(" ", len(line)-len(body))
+		parts := wrap(body, max(width-len(lead), 1))
+		out = append(out, lead+parts[0])
+		if len(parts) == 1 {
+			continue
+		}
+		for _, rest := range wrap(strings.Join(parts[1:], " "), max(width-len(lead)-len(indent), 1)) {
+			out = append(out, lead+indent+rest)
+		}
+	}
+	return out
+}
+
+func (p *pagerView) draw(a *App, g *Grid) {
+	rows := p.rows(g)
+	lines := p.wrapped(max(g.W-2*margin-1, 1))
+	p.shown = len(lines)
+	if p.atEnd {
+		p.top = len(lines) - rows
+		p.atEnd = false
+	}
+	p.top = max(min(p.top, len(lines)-rows), 0)
+	g.Text(margin, 0, p.title, a.pal.Style(assets.RoleTitle))
+	text := a.pal.Style(assets.RoleText)
+	for i := 0; i < rows && p.top+i < len(lines); i++ {
+		g.Text(margin, 2+i, lines[p.top+i], text)
+	}
+	if len(lines) > rows {
+		p.drawScrollBar(a, g, rows)
+	}
+	hint := a.text(assets.PagerHint,
+		"scroll", a.data.Keys.Describe(assets.ActionMenuUp, "/")+" "+a.data.Keys.Describe(assets.ActionMenuDown, "/"),
+		"close", a.data.Keys.Describe(assets.ActionCancel, "/"))
+	g.Text(margin, g.H-1, hint, a.pal.Style(assets.RoleTextDim))
+}
+
+// drawScrollBar marks, in the last column, which part of the text shows.
+func (p *pagerView) drawScrollBar(a *App, g *Grid, rows int) {
+	n := p.shown
+	start := 2 + p.top*rows/n
+	size := max(rows*rows/n, 1)
+	st := a.pal.Style(assets.RoleTextDim)
+	for i := range rows {
+		r := '|'
+		if 2+i >= start && 2+i < start+size {
+			r = '#'
+		}
+		g.Set(g.W-1, 2+i, Cell{R: r, S: st})
+	}
+}
+
+func (p *pagerView) key(a *App, in input) {
+	rows := p.rows(&a.grid)
+	switch in.nav {
+	case navPageUp:
+		p.top -= rows
+	case navPageDown:
+		p.top += rows
+	case navHome:
+		p.top = 0
+	case navEnd:
+		p.top = p.shown
+	}
+	if act, ok := a.data.Keys.Action(assets.ContextMenu, in.key); ok && in.nav == navNone {
+		switch act {
+		case assets.ActionMenuUp:
+			p.top--
+		case assets.ActionMenuDown:
+			p.top++
+		case assets.ActionConfirm, assets.ActionCancel:
+			a.pop()
+		}
+	}
+	p.top = max(min(p.top, p.shown-rows), 0)
+}
+
+// newLogPager pages through the whole message log, newest at the bottom.
+func newLogPager(a *App) *pagerView {
+	p := &pagerView{title: a.text(assets.LogTitle), atEnd: true}
+	for _, e := range a.game.Log().Entries {
+		p.lines = append(p.lines, a.entryText(e))
+	}
+	if len(p.lines) == 0 {
+		p.lines = []string{a.text(assets.LogEmpty)}
+	}
+	return p
+}
+
+// newTracePager pages through the last turn's rule trace.
+func newTracePager(a *App) *pagerView {
+	p := &pagerView{title: a.text(assets.TraceTitle)}
+	if t := a.game.LastTrace(); t != nil {
+		for _, r := range t.Records {
+			p.lines = append(p.lines, r.String())
+		}
+	}
+	if len(p.lines) == 0 {
+		p.lines = []string{a.text(assets.TraceEmpty)}
+	}
+	return p
+}
+
+// newHelp lists the key bindings in force, road actions first, then menus.
+func newHelp(a *App) *pagerView {
+	p := &pagerView{title: a.text(assets.HelpTitle)}
+	section := func(id assets.TextID, c assets.Context) {
+		p.lines = append(p.lines, a.text(id))
+		for _, b := range a.data.Keys.Context(c) {
+			keys := a.data.Keys.Describe(b.Action, ", ")
+			p.lines = append(p.lines, "  "+pad(keys, 14)+" "+a.text(assets.HelpFor(b.Action)))
+		}
+	}
+	section(assets.HelpOnRoad, assets.ContextGameplay)
+	p.lines = append(p.lines, "")
+	section(assets.HelpInMenus, assets.ContextMenu)
+	return p
+}
+
+// pad fills s with spaces to n runes.
+func pad(s string, n int) string {
+	if k := n - len([]rune(s)); k > 0 {
+		return s + strings.Repeat(" ", k)
+	}
+	return s
+}

@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"lastpost/assets"
+)
+
+// newPause is the pause menu over the road or the camp: resume, controls,
+// save and quit, give up the run, quit without saving.
+func newPause(a *App) *menuView {
+	return &menuView{under: a.top(), build: pausePage}
+}
+
+func pausePage(a *App) menuPage {
+	return menuPage{
+		title:   a.text(assets.PauseTitle),
+		prelude: []string{a.text(assets.TitleSeed, "seed", a.game.Run.Seed)},
+		items: []menuItem{
+			{label: a.text(assets.PauseResume), pick: func(a *App, _ *menuView) { a.pop() }},
+			{label: a.text(assets.PauseControls), pick: func(a *App, _ *menuView) { a.push(newHelp(a)) }},
+			{label: a.text(assets.PauseSaveQuit), pick: saveAndQuit},
+			{label: a.text(assets.PauseAbandon), pick: func(a *App, _ *menuView) {
+				confirm(a, a.text(assets.PauseAbandonConfirm), func(a *App) { a.abandon() })
+			}},
+			{label: a.text(assets.PauseQuit), pick: func(a *App, _ *menuView) { a.quit = true }},
+		},
+	}
+}
+
+// saveAndQuit saves through the hook and leaves; a failed save keeps the
+// game open and says why.
+func saveAndQuit(a *App, m *menuView) {
+	if a.hooks.Save != nil {
+		if err := a.hooks.Save(a.game); err != nil {
+			m.notice = a.text(assets.PauseSaveFailed, "error", err)
+			return
+		}
+	}
+	a.quit = true
+}

@@ -1,0 +1,223 @@
+package ui
+
+import (
+	"strconv"
+
+	"lastpost/assets"
+	"lastpost/ecs/geom"
+	"lastpost/game"
+	"lastpost/game/vocab"
+)
+
+// playLayout splits the screen for the road: the map on top, then the
+// status line, then the last few log messages.
+type playLayout struct {
+	mapH, statusY, logY, logLines int
+}
+
+func (a *App) playLayout(g *Grid) playLayout {
+	n := a.data.Display.LogLines
+	status := max(g.H-n-1, 0)
+	return playLayout{mapH: status, statusY: status, logY: status + 1, logLines: n}
+}
+
+// roadCamera frames the road for the grid, following focus.
+func (a *App) roadCamera(g *Grid, focus geom.Point) camera {
+	l := a.playLayout(g)
+	return a.follow.frame(a.game.Level(), g.W, l.mapH, 0, focus)
+}
+
+// drawRoad draws the whole play screen: map, status line and log.
+func (a *App) drawRoad(g *Grid, cam camera) {
+	l := a.playLayout(g)
+	a.drawMap(g, cam)
+	a.drawStatus(g, l.statusY, a.roadStatus())
+	a.drawLog(g, l.logY, l.logLines, a.prompt)
+}
+
+// status is what the status line shows.
+type status struct {
+	hp, engine, tyres vocab.Stat
+	armour            int
+	speed, top        int
+	onRoad            bool
+}
+
+// roadStatus reads the van during a delivery.
+func (a *App) roadStatus() status {
+	w, v := a.game.World(), a.game.Van()
+	if !w.Alive(v) {
+		return a.campStatus()
+	}
+	return status{
+		hp: vocab.HP.Value(w, v), engine: vocab.Engine.Value(w, v), tyres: vocab.Tyres.Value(w, v),
+		armour: vocab.Armour.Value(w, v), speed: vocab.Speed.Value(w, v), top: vocab.TopSpeed.Value(w, v),
+		onRoad: true,
+	}
+}
+
+// currentStatus reads the van where it is: on the road or at camp.
+func (a *App) currentStatus() status {
+	if a.game.Phase() == game.PhaseRoad {
+		return a.roadStatus()
+	}
+	return a.campStatus()
+}
+
+// campStatus reads the van as the campaign keeps it between deliveries.
+func (a *App) campStatus() status {
+	v := a.game.Run.Van
+	return status{hp: v.HP, engine: v.Engine, tyres: v.Tyres, armour: v.Armour}
+}
+
+// drawStatus writes the status line at row y.
+func (a *App) drawStatus(g *Grid, y int, s status) {
+	label, value, danger := a.pal.Style(assets.RoleHUDLabel), a.pal.Style(assets.RoleHUDValue), a.pal.Style(assets.RoleDanger)
+	x := 0
+	item := func(id assets.TextID, v string, low bool) {
+		st := value
+		if low {
+			st = danger
+		}
+		x = g.Text(x, y, a.text(id)+" ", label)
+		x = g.Text(x, y, v, st) + 2
+	}
+	stat := func(s vocab.Stat) string { return strconv.Itoa(s.Cur) + "/" + strconv.Itoa(s.Max) }
+	item(assets.HUDHP, stat(s.hp), s.hp.Cur*4 <= s.hp.Max)
+	item(assets.HUDEngine, stat(s.engine), s.engine.Cur*4 <= s.engine.Max)
+	item(assets.HUDTyres, stat(s.tyres), s.tyres.Cur*4 <= s.tyres.Max)
+	item(assets.HUDArmour, strconv.Itoa(s.armour), false)
+	if s.onRoad {
+		item(assets.HUDSpeed, strconv.Itoa(s.speed)+"/"+strconv.Itoa(s.top), s.top == 0)
+		item(assets.HUDLetters, strconv.Itoa(vocab.Letters.Value(a.game.World(), a.game.Van())), false)
+	}
+	item(assets.HUDMoney, strconv.Itoa(a.game.Run.Money), false)
+	item(assets.HUDDelivery, a.deliveryNumber(s.onRoad), false)
+}
+
+// deliveryNumber is the delivery under way on the road, or the deliveries
+// made at camp, out of the number that wins the run.
+func (a *App) deliveryNumber(onRoad bool) string {
+	n := a.game.Run.Delivery
+	if onRoad {
+		n++
+	}
+	goal := a.data.Campaign.DeliveriesToWin
+	if n > goal {
+		return strconv.Itoa(n)
+	}
+	return strconv.Itoa(n) + "/" + strconv.Itoa(goal)
+}
+
+// drawLog writes the newest log messages in rows y..y+n-1, oldest first;
+// a prompt takes the last row.
+func (a *App) drawLog(g *Grid, y, n int, prompt string) {
+	if prompt != "" {
+		n--
+		g.Text(0, y+n, prompt, a.pal.Style(assets.RoleWarning))
+	}
+	if n <= 0 {
+		return
+	}
+	entries := a.game.Log().Last(n)
+	fresh := a.pal.Style(assets.RoleText)
+	old := a.pal.Style(assets.RoleTextDim)
+	for i, e := range entries {
+		st := old
+		if e.Turn >= a.game.Run.Turns-1 {
+			st = fresh
+		}
+		g.Text(0, y+n-len(entries)+i, a.entryText(e), st)
+	}
+}
+
+// entryText writes a log entry, with its repeat count.
+func (a *App) entryText(e game.Entry) string {
+	s := a.message(e.Msg)
+	if e.Count > 1 {
+		s = a.text(assets.LogRepeat, "text", s, "count", e.Count)
+	}
+	return s
+}
+
+// playView is the road: the map following the van. While firing it waits
+// for the direction of the shot.
+type playView struct {
+	firing bool
+}
+
+func (v *playView) draw(a *App, g *Grid) {
+	focus, _ := vanAt(a.game)
+	a.drawRoad(g, a.roadCamera(g, focus))
+}
+
+// roadCommands are the gameplay actions that become a command at once.
+var roadCommands = map[assets.Action]game.CommandKind{
+	assets.ActionSteerUp:    game.CmdSteerUp,
+	assets.ActionSteerDown:  game.CmdSteerDown,
+	assets.ActionAccelerate: game.CmdAccelerate,
+	assets.ActionDecelerate: game.CmdDecelerate,
+	assets.ActionWait:       game.CmdWait,
+}
+
+// aimDirs are the directions the four driving actions pick when aiming.
+var aimDirs = map[assets.Action]geom.Dir{
+	assets.ActionSteerUp:    geom.North,
+	assets.ActionSteerDown:  geom.South,
+	assets.ActionAccelerate: geom.East,
+	assets.ActionDecelerate: geom.West,
+}
+
+func (v *playView) key(a *App, in input) {
+	act, ok := a.data.Keys.Action(assets.ContextGameplay, in.key)
+	if !ok {
+		return
+	}
+	if v.firing {
+		v.aim(a, act)
+		return
+	}
+	if kind, ok := roadCommands[act]; ok {
+		a.do(game.Command{Kind: kind})
+		return
+	}
+	switch act {
+	case assets.ActionFire:
+		v.firing = true
+		a.prompt = a.text(assets.PromptFireDirection)
+	case assets.ActionInventory:
+		a.push(newFieldInventory(a))
+	case assets.ActionLook:
+		focus, _ := vanAt(a.game)
+		a.push(&lookView{at: focus})
+	case assets.ActionHelp:
+		a.push(newHelp(a))
+	case assets.ActionMessageLog:
+		a.push(newLogPager(a))
+	case assets.ActionTrace:
+		a.push(newTracePager(a))
+	case assets.ActionPause:
+		a.push(newPause(a))
+	}
+}
+
+// aim finishes the fire prompt: a direction with a gun fires it, an empty
+// side says so and asks again, the pause key cancels at no cost.
+func (v *playView) aim(a *App, act assets.Action) {
+	if act == assets.ActionPause {
+		v.firing = false
+		a.prompt = a.text(assets.PromptCancelled)
+		return
+	}
+	d, ok := aimDirs[act]
+	if !ok {
+		a.prompt = a.text(assets.PromptFireDirection)
+		return
+	}
+	if vocab.Guns.Value(a.game.World(), a.game.Van()).Gun(d) == "" {
+		a.prompt = a.text(assets.PromptEmptySlot) + " " + a.text(assets.PromptFireDirection)
+		return
+	}
+	v.firing = false
+	a.do(game.Command{Kind: game.CmdFire, Dir: d})
+}

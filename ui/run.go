@@ -1,0 +1,106 @@
+package ui
+
+import (
+	"lastpost/game"
+	"lastpost/game/vocab"
+)
+
+// begin starts playing g, a new or continued run.
+func (a *App) begin(g *game.Game) {
+	a.game = g
+	g.Memory().On = true
+	g.SetTracing(true)
+	g.SetListener(a.anim.listener())
+	// A run continued after its victory does not celebrate again.
+	a.victoryShown = g.Run.Won
+	a.prompt = ""
+	if a.hooks.Started != nil {
+		a.hooks.Started(g)
+	}
+	a.showPhase()
+}
+
+// newRun starts a run with a fresh seed.
+func (a *App) newRun() {
+	seed := uint64(1)
+	if a.hooks.NewSeed != nil {
+		seed = a.hooks.NewSeed()
+	}
+	a.begin(game.New(a.data, seed))
+}
+
+// do plays one command, animating it, and moves to whatever screen the run
+// needs next. It returns the game's result.
+func (a *App) do(c game.Command) game.Result {
+	a.prompt = ""
+	before := a.game.Phase()
+	a.anim.begin()
+	r, err := a.game.Do(c)
+	a.anim.end()
+	if a.hooks.Played != nil {
+		a.hooks.Played(a.game, c, r)
+	}
+	if err != nil {
+		a.fail(err)
+		return r
+	}
+	if a.game.Phase() != before {
+		a.arrivedAtPhase()
+	}
+	return r
+}
+
+// arrivedAtPhase runs the hooks of a phase change and shows its screen.
+func (a *App) arrivedAtPhase() {
+	switch a.game.Phase() {
+	case game.PhaseCamp:
+		if a.hooks.Camp != nil {
+			a.hooks.Camp(a.game)
+		}
+	case game.PhaseOver:
+		if a.hooks.Ended != nil {
+			a.hooks.Ended(a.game)
+		}
+	}
+	a.showPhase()
+}
+
+// showPhase opens the screen of the run's phase.
+func (a *App) showPhase() {
+	switch a.game.Phase() {
+	case game.PhaseRoad:
+		a.replace(&playView{})
+	case game.PhaseCamp:
+		a.replace(newCamp(a))
+		if a.game.Run.Won && !a.victoryShown {
+			a.victoryShown = true
+			a.push(&endView{victory: true})
+		}
+	default:
+		a.replace(&endView{})
+	}
+}
+
+// abandon gives the run up: it ends as if the van were lost, with its own
+// cause, and the summary follows.
+func (a *App) abandon() {
+	g := a.game
+	if ab, ok := any(g).(interface{ Abandon() }); ok {
+		ab.Abandon()
+	} else {
+		g.Run.Phase = game.PhaseOver
+		g.Run.Cause = game.CauseAbandoned
+	}
+	a.arrivedAtPhase()
+}
+
+// toTitle leaves the run and shows the title screen.
+func (a *App) toTitle() {
+	a.game = nil
+	a.replace(newTitle(a))
+}
+
+// message writes a log message in words.
+func (a *App) message(m vocab.Message) string {
+	return a.text(m.ID, "enemy", m.Who, "victim", m.Who, "n", m.N, "speed", m.N)
+}

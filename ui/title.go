@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"fmt"
+
+	"lastpost/assets"
+)
+
+// newTitle is the title screen: continue (when a save exists), a new run,
+// the controls, the high scores and quit, with the notice line under them.
+func newTitle(a *App) *menuView {
+	m := &menuView{build: titlePage, notice: a.opts.Notice}
+	m.cancel = func(*App, *menuView) {}
+	return m
+}
+
+func titlePage(a *App) menuPage {
+	var items []menuItem
+	if a.hooks.HasSave != nil && a.hooks.Load != nil && a.hooks.HasSave() {
+		items = append(items, menuItem{label: a.text(assets.TitleContinue), pick: continueRun})
+	}
+	items = append(items,
+		menuItem{label: a.text(assets.TitleNewGame), pick: func(a *App, _ *menuView) { a.newRun() }},
+		menuItem{label: a.text(assets.TitleControls), pick: func(a *App, _ *menuView) { a.push(newHelp(a)) }},
+		menuItem{label: a.text(assets.TitleHighScores), pick: func(a *App, _ *menuView) { a.push(newScores(a)) }},
+		menuItem{label: a.text(assets.TitleQuit), pick: func(a *App, _ *menuView) { a.quit = true }},
+	)
+	return menuPage{
+		title:   a.text(assets.TitleName),
+		prelude: []string{a.text(assets.TitleTagline)},
+		items:   items,
+	}
+}
+
+// continueRun loads the saved run; a save that cannot be read is reported
+// on the title screen.
+func continueRun(a *App, m *menuView) {
+	g, err := a.hooks.Load()
+	if err != nil {
+		m.notice = err.Error()
+		return
+	}
+	a.begin(g)
+}
+
+// newScores lists the high-score table.
+func newScores(a *App) *pagerView {
+	p := &pagerView{title: a.text(assets.ScoresTitle)}
+	var scores []Score
+	if a.hooks.HighScores != nil {
+		scores = a.hooks.HighScores()
+	}
+	if len(scores) == 0 {
+		p.lines = []string{a.text(assets.ScoresEmpty)}
+		return p
+	}
+	p.lines = []string{a.text(assets.ScoresHeader)}
+	for i, s := range scores {
+		line := fmt.Sprintf("%4d %10d %8d %8d %6d %7d  %-20d", i+1, s.Deliveries, s.Letters, s.Earned, s.Kills, s.Turns, s.Seed)
+		if s.Won {
+			line += " " + a.text(assets.ScoresWon)
+		}
+		p.lines = append(p.lines, line)
+	}
+	return p
+}
