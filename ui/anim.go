@@ -77,7 +77,9 @@ func (an *animator) observe(now int) {
 // advance draws a frame if one is due and paces it.
 func (an *animator) advance(now int) {
 	an.observe(now)
-	if an.skip {
+	if _, onRoad := an.a.top().(*playView); an.skip || !onRoad {
+		// Only the road shows motion; elsewhere (leaving a camp) the
+		// resolution just runs.
 		return
 	}
 	t := an.base + now

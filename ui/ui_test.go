@@ -496,3 +496,40 @@ func TestPagerWrapsLongLinesIndented(t *testing.T) {
 	}
 	assert.Equal(t, strings.Fields(line), strings.Fields(strings.Join(got[1:], " ")), "nothing is lost")
 }
+
+func TestFieldInventoryRepairsWhenStopped(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	g := h.startRun()
+	w, van := g.World(), g.Van()
+	act := w.NewAction()
+	vocab.Tyres.Set(act, van, vocab.Stat{Cur: 3, Max: 4})
+	w.Commit(act)
+	g.Run.Inventory = append(g.Run.Inventory, "spare_tyre")
+	for vocab.Speed.Value(w, van) > 0 {
+		h.press(h.keyFor(assets.ActionDecelerate))
+	}
+	turns := g.Run.Turns
+	h.press(h.keyFor(assets.ActionInventory))
+	h.selectItem("Spare tyre")
+	require.Equal(t, game.PhaseRoad, g.Phase())
+	assert.Equal(t, turns+1, g.Run.Turns, "using an item takes the turn")
+	assert.Empty(t, g.Run.Inventory)
+	assert.Equal(t, 4, vocab.Tyres.Value(w, van).Cur)
+	h.contains("Tyr 4/4", h.app.text(assets.MsgTyreReplaced))
+}
+
+func TestHighScoresList(t *testing.T) {
+	scores := []Score{
+		{Seed: 77, Deliveries: 10, Letters: 31, Earned: 1500, Kills: 40, Turns: 900, Won: true},
+		{Seed: 5, Deliveries: 2, Letters: 3, Earned: 160, Kills: 4, Turns: 80},
+	}
+	h := newHarness(t, 80, 24, Options{Hooks: Hooks{HighScores: func() []Score { return scores }}})
+	h.selectItem(h.app.text(assets.TitleHighScores))
+	h.contains(h.app.text(assets.ScoresTitle), h.app.text(assets.ScoresHeader))
+	rows := regexp.MustCompile(`(?m)^\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)(.*)$`).FindAllStringSubmatch(h.text(), -1)
+	require.Len(t, rows, 2)
+	assert.Equal(t, []string{"1", "10", "31", "1500", "40", "900", "77"}, rows[0][1:8])
+	assert.Contains(t, rows[0][8], h.app.text(assets.ScoresWon))
+	assert.Equal(t, []string{"2", "2", "3", "160", "4", "80", "5"}, rows[1][1:8])
+	assert.NotContains(t, rows[1][8], h.app.text(assets.ScoresWon))
+}
