@@ -14,8 +14,8 @@ import (
 // startDelivery generates the next road, fills it, schedules everyone and
 // runs the world up to the van's first turn.
 func (g *Game) startDelivery() {
-	level := levelgen.Generate(g.rng.Uint64(), g.Run.Delivery, g.data.LevelGen)
-	g.setLevel(level)
+	g.levelSeed, g.levelDifficulty = g.rng.Uint64(), g.Run.Delivery
+	g.setLevel(levelgen.Generate(g.levelSeed, g.levelDifficulty, g.data.LevelGen))
 	g.populate()
 	g.Run.Phase = PhaseRoad
 	g.log.Add(vocab.Message{ID: assets.MsgDeliveryStarts, N: g.Run.Delivery + 1}, g.Run.Turns)

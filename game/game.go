@@ -89,6 +89,11 @@ type Game struct {
 	tickets map[ecs.Entity]sched.Ticket
 	acid    []bool
 
+	// levelSeed and levelDifficulty regenerate the road when a save is
+	// loaded: generation is pure, so the road itself is not saved.
+	levelSeed       uint64
+	levelDifficulty int
+
 	log       Log
 	memory    Memory
 	path      ai.Pathfinder

@@ -1,0 +1,236 @@
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/game/sched"
+	"lastpost/game/vocab"
+	"lastpost/levelgen"
+)
+
+// SaveVersion is the save format this build writes and reads. Bump it
+// whenever the body's meaning changes (a new component, a new field that
+// matters to play), so an old build refuses a newer save instead of
+// misreading it.
+const SaveVersion = 1
+
+var saveFrame = frame{magic: "lastpost-save", version: SaveVersion}
+
+// maxSavedEntity bounds the entity allocator a save may carry. A delivery
+// spawns a few thousand entities; the bound keeps a hostile file from making
+// the sparse indexes allocate gigabytes.
+const maxSavedEntity = 1 << 24
+
+// saveBody is everything a run needs to carry on exactly as it would have.
+// The road is not saved: it is regenerated from its seed and difficulty.
+// The ticket map is not saved either: it is the schedule's actor entries.
+type saveBody struct {
+	Run      Run                  `json:"run"`
+	RNG      []byte               `json:"rng"`
+	Level    savedLevel           `json:"level"`
+	World    json.RawMessage      `json:"world"`
+	Van      ecs.Entity           `json:"van"`
+	Schedule sched.Snapshot[Task] `json:"schedule"`
+	Log      Log                  `json:"log"`
+	Memory   savedMemory          `json:"memory"`
+}
+
+type savedLevel struct {
+	Seed       uint64 `json:"seed"`
+	Difficulty int    `json:"difficulty"`
+}
+
+// savedMemory keeps one byte per cell: 0 for never seen, else the kind
+// last seen there plus one.
+type savedMemory struct {
+	On    bool   `json:"on"`
+	Cells []byte `json:"cells"`
+}
+
+// MarshalSave writes the whole state of the run as a save: a header line
+// with the format version, the body's length and its SHA-256, then the
+// body in JSON. LoadSave reads it back.
+func (g *Game) MarshalSave() ([]byte, error) {
+	rng, err := g.pcg.MarshalBinary()
+	if err != nil {
+		return nil, fmt.Errorf("game: saving the random generator: %w", err)
+	}
+	world, err := g.world.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("game: saving the world: %w", err)
+	}
+	b, err := saveFrame.encodeJSON(saveBody{
+		Run:      g.Run,
+		RNG:      rng,
+		Level:    savedLevel{Seed: g.levelSeed, Difficulty: g.levelDifficulty},
+		World:    world,
+		Van:      g.van,
+		Schedule: g.sched.Snapshot(),
+		Log:      g.log,
+		Memory:   g.memory.save(),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("game: saving: %w", err)
+	}
+	return b, nil
+}
+
+// LoadSave rebuilds a run from a save written by MarshalSave. It checks the
+// header, the checksum and every field (entity ids, the schedule, money,
+// item and gun ids, the inventory's size, stats...) and returns an error
+// saying what is wrong, in one line, instead of a run that could misbehave.
+// It never panics on bad input.
+func LoadSave(data *assets.Data, b []byte) (*Game, error) {
+	var s saveBody
+	if err := saveFrame.decodeJSON(b, &s); err != nil {
+		return nil, err
+	}
+	g, err := s.restore(data)
+	if err != nil {
+		return nil, fmt.Errorf("its contents are invalid: %w", err)
+	}
+	return g, nil
+}
+
+// restore builds the game in the saved state, checking as it goes.
+func (s *saveBody) restore(data *assets.Data) (*Game, error) {
+	g := &Game{data: data, Run: s.Run}
+	if err := g.checkSavedRun(); err != nil {
+		return nil, err
+	}
+	g.pcg = &rand.PCG{}
+	if err := g.pcg.UnmarshalBinary(s.RNG); err != nil {
+		return nil, fmt.Errorf("random generator: %w", err)
+	}
+	g.rng = rand.New(g.pcg)
+	if err := g.restoreLevel(s.Level); err != nil {
+		return nil, err
+	}
+	if err := g.restoreWorld(s.World, s.Van); err != nil {
+		return nil, err
+	}
+	if err := g.restoreSchedule(s.Schedule); err != nil {
+		return nil, err
+	}
+	if err := g.restoreLog(s.Log); err != nil {
+		return nil, err
+	}
+	if err := g.memory.restore(s.Memory); err != nil {
+		return nil, err
+	}
+	if err := g.checkSavedWorld(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// restoreLevel regenerates the road. Its difficulty is the deliveries done
+// when it was generated: as many as now on the road, one less at a camp,
+// where Delivery has already counted it.
+func (g *Game) restoreLevel(l savedLevel) error {
+	// A run given up at a camp ends with either count, hence the slack.
+	d := g.Run.Delivery
+	ok := l.Difficulty == d-1 && g.Run.Phase != PhaseRoad || l.Difficulty == d && g.Run.Phase != PhaseCamp
+	if !ok {
+		return fmt.Errorf("the road's difficulty %d does not match %d deliveries in phase %s",
+			l.Difficulty, g.Run.Delivery, g.Run.Phase)
+	}
+	g.levelSeed, g.levelDifficulty = l.Seed, l.Difficulty
+	g.setLevel(levelgen.Generate(l.Seed, l.Difficulty, g.data.LevelGen))
+	return nil
+}
+
+// restoreWorld fills the fresh world setLevel made; the spatial index is
+// rebuilt by Restore.
+func (g *Game) restoreWorld(raw json.RawMessage, van ecs.Entity) error {
+	if len(raw) == 0 || string(raw) == "null" {
+		return errors.New("world: missing")
+	}
+	var head struct {
+		Next ecs.Entity `json:"next"`
+	}
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return fmt.Errorf("world: %w", err)
+	}
+	if head.Next > maxSavedEntity {
+		return fmt.Errorf("world: entity allocator at %d, beyond %d", head.Next, maxSavedEntity)
+	}
+	if err := g.world.Restore(raw); err != nil {
+		return err
+	}
+	g.van = van
+	return nil
+}
+
+// restoreSchedule restores the turn schedule and derives the ticket map
+// from it: every enemy's pending turn is its ticket.
+func (g *Game) restoreSchedule(snap sched.Snapshot[Task]) error {
+	for _, e := range snap.Entries {
+		switch {
+		case e.Value.Kind == TaskPhysics && e.Value.E == 0:
+		case e.Value.Kind == TaskActor && e.Value.E != 0 && e.Value.E <= g.world.LastEntity():
+			if e.Value.E != g.van {
+				g.tickets[e.Value.E] = e.Ticket
+			}
+		default:
+			return fmt.Errorf("schedule: bad task %+v", e.Value)
+		}
+	}
+	return g.sched.Restore(snap)
+}
+
+func (g *Game) restoreLog(l Log) error {
+	switch {
+	case l.Limit < 0:
+		return fmt.Errorf("log: limit %d below zero", l.Limit)
+	case l.Limit > 0 && len(l.Entries) > l.Limit:
+		return fmt.Errorf("log: %d entries over its limit of %d", len(l.Entries), l.Limit)
+	}
+	for i, e := range l.Entries {
+		switch {
+		case !g.data.Texts.Has(e.Msg.ID):
+			return fmt.Errorf("log entry %d: unknown text %q", i, e.Msg.ID)
+		case e.Count < 1:
+			return fmt.Errorf("log entry %d: count %d", i, e.Count)
+		case e.Turn < 0 || e.Turn > g.Run.Turns:
+			return fmt.Errorf("log entry %d: turn %d outside 0..%d", i, e.Turn, g.Run.Turns)
+		}
+	}
+	g.log = l
+	return nil
+}
+
+// save packs the memory one byte per cell.
+func (m *Memory) save() savedMemory {
+	cells := make([]byte, len(m.Seen))
+	for i, seen := range m.Seen {
+		if seen {
+			cells[i] = byte(m.Kinds[i]) + 1
+		}
+	}
+	return savedMemory{On: m.On, Cells: cells}
+}
+
+// restore unpacks a saved memory into one already sized for the road.
+func (m *Memory) restore(s savedMemory) error {
+	if len(s.Cells) != len(m.Seen) {
+		return fmt.Errorf("memory: %d cells for a road of %d", len(s.Cells), len(m.Seen))
+	}
+	for i, c := range s.Cells {
+		if c == 0 {
+			continue
+		}
+		k := vocab.Kind(c - 1)
+		if k.String() == "unknown" {
+			return fmt.Errorf("memory: unknown kind %d in cell %d", k, i)
+		}
+		m.Seen[i], m.Kinds[i] = true, k
+	}
+	m.On = s.On
+	return nil
+}

@@ -1,0 +1,235 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+	"lastpost/game/vocab"
+)
+
+// Bounds on values a save may hold. They are far above anything play
+// reaches and keep a hand-edited file from making a turn loop for ages
+// (damage is dealt point by point) or from overflowing sums.
+const (
+	maxSavedDelivery = 100_000
+	maxSavedCount    = math.MaxInt32 // money, kills, turns and the like
+	maxSavedStat     = 1000          // a stat's maximum, damage, speed, letters
+)
+
+// checkSavedRun checks the campaign part of a save.
+func (g *Game) checkSavedRun() error {
+	r := &g.Run
+	if r.Phase > PhaseOver {
+		return fmt.Errorf("unknown phase %d", r.Phase)
+	}
+	if r.Delivery < 0 || r.Delivery > maxSavedDelivery {
+		return fmt.Errorf("delivery %d outside 0..%d", r.Delivery, maxSavedDelivery)
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"money", r.Money}, {"money earned", r.Earned}, {"letters", r.Letters}, {"kills", r.Kills},
+		{"turns", r.Turns}, {"explosions", r.Explosions}, {"purchases", r.Purchases}, {"last pay", r.LastPay}} {
+		if c.v < 0 || c.v > maxSavedCount {
+			return fmt.Errorf("%s %d outside 0..%d", c.name, c.v, maxSavedCount)
+		}
+	}
+	if won := r.Delivery >= g.data.Campaign.DeliveriesToWin; r.Won != won {
+		return fmt.Errorf("won is %t after %d deliveries", r.Won, r.Delivery)
+	}
+	if err := g.checkCause(); err != nil {
+		return err
+	}
+	if err := checkStats("carried", r.Van.HP, r.Van.Engine, r.Van.Tyres); err != nil {
+		return err
+	}
+	if err := g.checkSlots("carried", r.Van.Guns); err != nil {
+		return err
+	}
+	if err := g.checkItems(); err != nil {
+		return err
+	}
+	return g.checkRun()
+}
+
+func (g *Game) checkCause() error {
+	r := &g.Run
+	switch {
+	case r.Phase != PhaseOver && r.Cause != "":
+		return fmt.Errorf("cause %q for a run still going", r.Cause)
+	case r.Phase == PhaseOver && r.Cause != CauseDestroyed && r.Cause != CauseAbandoned:
+		return fmt.Errorf("unknown cause of end %q", r.Cause)
+	}
+	return nil
+}
+
+// checkItems checks that the inventory and the shop's stock hold only
+// known things, and no more than they can.
+func (g *Game) checkItems() error {
+	r := &g.Run
+	for i, id := range r.Inventory {
+		if _, item := g.data.Shop.Consumable(id); !item && !g.knownGun(id) {
+			return fmt.Errorf("inventory item %d: unknown item %q", i, id)
+		}
+	}
+	if len(r.Stock) > g.data.Shop.StockMax {
+		return fmt.Errorf("%d offers in a shop of at most %d", len(r.Stock), g.data.Shop.StockMax)
+	}
+	for i, id := range r.Stock {
+		if _, ok := g.data.Shop.Offer(id); !ok {
+			return fmt.Errorf("shop offer %d: unknown offer %q", i, id)
+		}
+	}
+	return nil
+}
+
+func (g *Game) checkSlots(whose string, s vocab.Slots) error {
+	for i, id := range s {
+		if id != "" && !g.knownGun(id) {
+			return fmt.Errorf("%s gun slot %d: unknown gun %q", whose, i, id)
+		}
+	}
+	return nil
+}
+
+// checkStats checks 0 <= Cur <= Max <= maxSavedStat for each stat.
+func checkStats(whose string, stats ...vocab.Stat) error {
+	for _, s := range stats {
+		if s.Cur < 0 || s.Cur > s.Max || s.Max > maxSavedStat {
+			return fmt.Errorf("%s stat %d/%d out of range", whose, s.Cur, s.Max)
+		}
+	}
+	return nil
+}
+
+// checkSavedWorld checks the restored entities: the van is there and
+// complete, every entity's data is in range and names only known guns and
+// kinds, nothing is in flight, and on the road the invariants of a state
+// between turns hold (the spatial index, the schedule, the van's stats).
+func (g *Game) checkSavedWorld() error {
+	if err := g.checkSavedVan(); err != nil {
+		return err
+	}
+	w := g.world
+	for _, check := range []func() error{g.checkSavedKinds, g.checkSavedPositions, g.checkSavedValues} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	if n := w.Count(vocab.Moving.ID()) + w.Count(vocab.Projectile.ID()); n > 0 {
+		return fmt.Errorf("%d things in flight between turns", n)
+	}
+	if g.Run.Phase != PhaseRoad {
+		return nil
+	}
+	if vocab.Dead.Has(w, g.van) || vocab.Arrived.Has(w, g.van) {
+		return fmt.Errorf("the van's delivery is over but the run is on the road")
+	}
+	return g.CheckInvariants()
+}
+
+// vanParts are the components every van has.
+var vanParts = []ecs.ID{vocab.Position.ID(), vocab.HP.ID(), vocab.Engine.ID(), vocab.Tyres.ID(),
+	vocab.Armour.ID(), vocab.Speed.ID(), vocab.TopSpeed.ID(), vocab.Guns.ID(), vocab.Letters.ID(),
+	vocab.Vehicle.ID(), vocab.Hittable.ID()}
+
+func (g *Game) checkSavedVan() error {
+	w, v := g.world, g.van
+	if v == 0 || !vocab.Player.Has(w, v) || vocab.KindOf.Value(w, v) != vocab.KindVan {
+		return fmt.Errorf("entity #%d is not the van", v)
+	}
+	if n := w.Count(vocab.Player.ID()); n != 1 {
+		return fmt.Errorf("%d vans in the world", n)
+	}
+	has := w.Components(v, nil)
+	for _, id := range vanParts {
+		if !slices.Contains(has, id) {
+			return fmt.Errorf("the van lacks component %s", w.Schema().Name(id))
+		}
+	}
+	return nil
+}
+
+// checkSavedKinds checks that every kind is known and that what acts or
+// can die is an enemy the assets describe, as the turn loop expects.
+func (g *Game) checkSavedKinds() error {
+	w := g.world
+	for _, e := range vocab.KindOf.Entities(w) {
+		if k := vocab.KindOf.Value(w, e); k == vocab.KindNone || k.String() == "unknown" {
+			return fmt.Errorf("entity #%d has unknown kind %d", e, k)
+		}
+	}
+	for _, e := range vocab.Enemy.Entities(w) {
+		k := vocab.KindOf.Value(w, e)
+		if _, ok := g.data.Enemies.Get(k.String()); !ok {
+			return fmt.Errorf("enemy #%d is a %s", e, k)
+		}
+		if !vocab.Position.Has(w, e) || !vocab.HP.Has(w, e) {
+			return fmt.Errorf("enemy #%d lacks a position or hit points", e)
+		}
+	}
+	for _, e := range vocab.HP.Entities(w) {
+		if e != g.van && !vocab.Enemy.Has(w, e) {
+			return fmt.Errorf("entity #%d has hit points but is neither the van nor an enemy", e)
+		}
+	}
+	return nil
+}
+
+func (g *Game) checkSavedPositions() error {
+	w := g.world
+	for _, e := range vocab.Position.Entities(w) {
+		if p := vocab.Position.Value(w, e); !p.In(g.level.W, g.level.H) {
+			return fmt.Errorf("entity #%d at %d,%d, off the %dx%d road", e, p.X, p.Y, g.level.W, g.level.H)
+		}
+	}
+	for _, e := range vocab.Steering.Entities(w) {
+		if d := vocab.Steering.Value(w, e); d != geom.North && d != geom.South {
+			return fmt.Errorf("entity #%d steers %s", e, d)
+		}
+	}
+	return nil
+}
+
+// checkSavedValues checks the numbers and ids entities carry.
+func (g *Game) checkSavedValues() error {
+	w := g.world
+	for _, c := range []ecs.Data[vocab.Stat]{vocab.HP, vocab.Engine, vocab.Tyres} {
+		for _, e := range c.Entities(w) {
+			if err := checkStats(fmt.Sprintf("entity #%d", e), c.Value(w, e)); err != nil {
+				return err
+			}
+		}
+	}
+	for _, c := range []ecs.Data[int]{vocab.Damage, vocab.Speed, vocab.TopSpeed, vocab.Letters} {
+		for _, e := range c.Entities(w) {
+			if v := c.Value(w, e); v < 0 || v > maxSavedStat {
+				return fmt.Errorf("entity #%d: %s %d outside 0..%d", e, w.Schema().Name(c.ID()), v, maxSavedStat)
+			}
+		}
+	}
+	for _, e := range vocab.Armour.Entities(w) {
+		if a := vocab.Armour.Value(w, e); a < 0 || a > g.data.Van.MaxArmour {
+			return fmt.Errorf("entity #%d: armour %d outside 0..%d", e, a, g.data.Van.MaxArmour)
+		}
+	}
+	for _, e := range vocab.Guns.Entities(w) {
+		if err := g.checkSlots(fmt.Sprintf("entity #%d", e), vocab.Guns.Value(w, e)); err != nil {
+			return err
+		}
+	}
+	for _, e := range vocab.Gun.Entities(w) {
+		if id := vocab.Gun.Value(w, e); !g.knownGun(id) {
+			return fmt.Errorf("entity #%d fired unknown gun %q", e, id)
+		}
+	}
+	return nil
+}
+
+func (g *Game) knownGun(id string) bool {
+	_, ok := g.data.Guns.Get(id)
+	return ok
+}

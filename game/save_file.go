@@ -1,0 +1,201 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"lastpost/assets"
+)
+
+// SaveName is the save file's name in the data folder.
+const SaveName = "save.lastpost"
+
+// maxSaveSize bounds what LoadFile reads: a real save is well under a
+// megabyte, and a bigger file is damaged or not a save.
+const maxSaveSize = 64 << 20
+
+// maxAside bounds the numbered names tried when moving a file aside.
+const maxAside = 1000
+
+// SavePath returns where the save lives in the data folder dir.
+func SavePath(dir string) string { return filepath.Join(dir, SaveName) }
+
+// UnreadableError reports a file that could not be read. The file is never
+// deleted: it is moved aside to MovedTo (empty if even that failed), so a
+// new one can be written in its place and the old one kept for a look.
+type UnreadableError struct {
+	Path    string // the file as it was found
+	MovedTo string // where it was kept, or "" if it could not be moved
+	Reason  string // what is wrong with it, one line
+}
+
+// Error says in one line which file, what is wrong and where it went.
+func (e *UnreadableError) Error() string {
+	if e.MovedTo == "" {
+		return fmt.Sprintf("%s could not be read: %s", e.Path, e.Reason)
+	}
+	return fmt.Sprintf("%s could not be read: %s; it was kept as %s", e.Path, e.Reason, filepath.Base(e.MovedTo))
+}
+
+// SaveFile saves g to the data folder dir atomically: an interrupted save
+// leaves the previous one whole. The folder is made if need be.
+func SaveFile(dir string, g *Game) error {
+	b, err := g.MarshalSave()
+	if err != nil {
+		return err
+	}
+	return writeAtomic(SavePath(dir), b)
+}
+
+// HasSave reports whether dir holds a save (readable or not).
+func HasSave(dir string) bool {
+	_, err := os.Stat(SavePath(dir))
+	return err == nil
+}
+
+// LoadFile loads the save in dir. Without one, the error wraps
+// fs.ErrNotExist. A save that cannot be read is moved aside and reported
+// as an *UnreadableError, so the title screen can say so and a new run
+// can start. A temp file left by an interrupted save is removed.
+func LoadFile(dir string, data *assets.Data) (*Game, error) {
+	path := SavePath(dir)
+	removeStale(path)
+	b, err := readCapped(path, maxSaveSize)
+	if err != nil {
+		return nil, unreadable(path, err)
+	}
+	g, err := LoadSave(data, b)
+	if err != nil {
+		return nil, setAside(path, err)
+	}
+	return g, nil
+}
+
+// RemoveSave deletes the save in dir, and any temp file beside it. No save
+// is not an error.
+func RemoveSave(dir string) error {
+	path := SavePath(dir)
+	removeStale(path)
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return syncDir(dir)
+}
+
+// errTooLarge marks a file over the size a reader accepts.
+var errTooLarge = errors.New("file too large")
+
+// readCapped reads a whole file of at most limit bytes.
+func readCapped(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%w: over %d bytes", errTooLarge, limit)
+	}
+	return b, nil
+}
+
+// unreadable turns a read error into the error to return: a missing file
+// or one the system will not let us read is reported as it is; a file too
+// large to be ours is moved aside.
+func unreadable(path string, err error) error {
+	if errors.Is(err, errTooLarge) {
+		return setAside(path, err)
+	}
+	return err
+}
+
+// setAside moves a file that could not be read out of the way and reports
+// it as an *UnreadableError.
+func setAside(path string, reason error) error {
+	msg := strings.Join(strings.Fields(reason.Error()), " ")
+	moved, err := moveAside(path)
+	if err != nil {
+		msg += " (and it could not be moved aside: " + err.Error() + ")"
+	}
+	return &UnreadableError{Path: path, MovedTo: moved, Reason: msg}
+}
+
+// moveAside renames path to the first free path.unreadable-N.
+func moveAside(path string) (string, error) {
+	for n := 1; n <= maxAside; n++ {
+		to := fmt.Sprintf("%s.unreadable-%d", path, n)
+		if _, err := os.Lstat(to); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err := os.Rename(path, to); err != nil {
+			return "", err
+		}
+		return to, syncDir(filepath.Dir(path))
+	}
+	return "", fmt.Errorf("%d files are already set aside", maxAside)
+}
+
+// tempPath is where writeAtomic writes before renaming.
+func tempPath(path string) string { return path + ".tmp" }
+
+// removeStale removes the temp file an interrupted write left behind.
+func removeStale(path string) { _ = os.Remove(tempPath(path)) }
+
+// writeAtomic replaces path with data so that a crash at any moment leaves
+// either the old file or the new one: the data goes to a temp file in the
+// same folder, is synced, renamed over path, and the folder is synced.
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp := tempPath(path)
+	if err := writeSynced(tmp, data); err != nil {
+		_ = os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		_ = os.Remove(tmp)
+		return err
+	}
+	return syncDir(dir)
+}
+
+func writeSynced(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// syncDir makes a rename in dir durable. Systems that cannot open or sync
+// a folder (Windows; some file systems) make renames durable themselves.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,172 @@
+package game
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+)
+
+// ScoresName is the high-score table's file name in the data folder.
+const ScoresName = "scores.lastpost"
+
+// MaxScores is how many runs the high-score table keeps.
+const MaxScores = 10
+
+// ScoresVersion is the format of the high-score file.
+const ScoresVersion = 1
+
+// maxScoresSize bounds what LoadScores reads; ten entries take well under
+// two kilobytes.
+const maxScoresSize = 1 << 20
+
+var scoresFrame = frame{magic: "lastpost-scores", version: ScoresVersion}
+
+// Summary is what a run achieved, shown when it ends and kept in the
+// high-score table.
+type Summary struct {
+	Deliveries int    `json:"deliveries"`
+	Letters    int    `json:"letters"`
+	Earned     int    `json:"earned"` // money earned, not what is left
+	Kills      int    `json:"kills"`
+	Turns      int    `json:"turns"`
+	Cause      string `json:"cause"` // what ended the run ("" if it goes on)
+	Seed       uint64 `json:"seed"`
+	Won        bool   `json:"won"`
+}
+
+// Summary sums the run up.
+func (r *Run) Summary() Summary {
+	return Summary{Deliveries: r.Delivery, Letters: r.Letters, Earned: r.Earned, Kills: r.Kills,
+		Turns: r.Turns, Cause: r.Cause, Seed: r.Seed, Won: r.Won}
+}
+
+// Better reports whether s ranks above o: more deliveries, then more money
+// earned, then fewer turns.
+func (s Summary) Better(o Summary) bool { return compareScores(s, o) < 0 }
+
+// compareScores orders the best run first.
+func compareScores(a, b Summary) int {
+	return cmp.Or(cmp.Compare(b.Deliveries, a.Deliveries), cmp.Compare(b.Earned, a.Earned),
+		cmp.Compare(a.Turns, b.Turns))
+}
+
+// Scores is the high-score table, best first, at most MaxScores long.
+type Scores []Summary
+
+// ScoresPath returns where the high-score table lives in the data folder.
+func ScoresPath(dir string) string { return filepath.Join(dir, ScoresName) }
+
+// LoadScores reads the high-score table in dir. No file is an empty table.
+// A file that cannot be read is moved aside like a damaged save and
+// reported as an *UnreadableError, with an empty table.
+func LoadScores(dir string) (Scores, error) {
+	path := ScoresPath(dir)
+	removeStale(path)
+	b, err := readCapped(path, maxScoresSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Scores{}, nil
+	}
+	if err != nil {
+		return Scores{}, unreadable(path, err)
+	}
+	s, err := ParseScores(b)
+	if err != nil {
+		return Scores{}, setAside(path, err)
+	}
+	return s, nil
+}
+
+// ParseScores reads a high-score file's contents, checking the header, the
+// checksum, the order and every entry.
+func ParseScores(b []byte) (Scores, error) {
+	var s Scores
+	if err := scoresFrame.decodeJSON(b, &s); err != nil {
+		return nil, err
+	}
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("its contents are invalid: %w", err)
+	}
+	return s, nil
+}
+
+// Marshal writes the table as a high-score file.
+func (s Scores) Marshal() ([]byte, error) { return scoresFrame.encodeJSON(s) }
+
+func (s Scores) check() error {
+	if len(s) > MaxScores {
+		return fmt.Errorf("%d entries in a table of %d", len(s), MaxScores)
+	}
+	for i, e := range s {
+		for _, v := range []int{e.Deliveries, e.Letters, e.Earned, e.Kills, e.Turns} {
+			if v < 0 || v > maxSavedCount {
+				return fmt.Errorf("entry %d: a count of %d", i+1, v)
+			}
+		}
+		if e.Cause != CauseDestroyed && e.Cause != CauseAbandoned {
+			return fmt.Errorf("entry %d: unknown cause %q", i+1, e.Cause)
+		}
+		if i > 0 && compareScores(s[i-1], e) > 0 {
+			return fmt.Errorf("entry %d ranks above entry %d", i+1, i)
+		}
+	}
+	return nil
+}
+
+// Add puts a run into the table, after any equal ones, and trims it to
+// MaxScores. It returns the new table and the run's place in it from 0, or
+// -1 if it did not make the table.
+func (s Scores) Add(e Summary) (Scores, int) {
+	at := 0
+	for at < len(s) && compareScores(s[at], e) <= 0 {
+		at++
+	}
+	out := slices.Insert(slices.Clone(s), at, e)
+	if len(out) > MaxScores {
+		out = out[:MaxScores]
+	}
+	if at >= MaxScores {
+		at = -1
+	}
+	return out, at
+}
+
+// AddScore records a finished run in the high-score table in dir, written
+// atomically, and returns its place from 0 (-1 if it did not make the top
+// MaxScores). If the old table could not be read it was moved aside, the
+// run starts a new table, and the error says so.
+func AddScore(dir string, e Summary) (int, error) {
+	old, loadErr := LoadScores(dir)
+	scores, rank := old.Add(e)
+	b, err := scores.Marshal()
+	if err == nil {
+		err = writeAtomic(ScoresPath(dir), b)
+	}
+	return rank, errors.Join(loadErr, err)
+}
+
+// FinishRun closes a run for good (permadeath): a run still going is
+// abandoned, its summary goes into the high-score table, and only then is
+// the save removed. The save is removed even if the table could not be
+// written; the error reports either failure. It returns the summary and
+// its place in the table (-1 if it did not make it).
+func FinishRun(dir string, g *Game) (Summary, int, error) {
+	g.abandon()
+	sum := g.Run.Summary()
+	rank, err := AddScore(dir, sum)
+	return sum, rank, errors.Join(err, RemoveSave(dir))
+}
+
+// abandon ends a run the player gives up. On the road the van's state is
+// taken from the world as at any end; at a camp the carried state is
+// already the truth (and includes what was bought there).
+func (g *Game) abandon() {
+	switch g.Run.Phase {
+	case PhaseRoad:
+		g.endRun(CauseAbandoned)
+	case PhaseCamp:
+		g.Run.Phase, g.Run.Cause = PhaseOver, CauseAbandoned
+	}
+}
