@@ -71,8 +71,11 @@ func (g *Game) buildSpeed(e ecs.Entity, a *ecs.Action, delta int) {
 	}
 	top := vocab.TopSpeed.Value(g.world, e)
 	next := min(max(speed+delta, 0), top)
-	if delta > 0 && speed >= top && e == g.van {
+	if e == g.van && delta > 0 && speed >= top {
 		say(a, vocab.Message{ID: assets.MsgTopSpeed})
+	}
+	if e == g.van && delta < 0 && speed == 0 {
+		say(a, vocab.Message{ID: assets.MsgAlreadyStopped})
 	}
 	if next != speed {
 		vocab.Speed.Set(a, e, next)
@@ -181,10 +184,18 @@ func (g *Game) buildDie(t vocab.Act, a *ecs.Action) {
 		id := assets.MsgEnemyKilled
 		// The van shooting a zombie is its culprit too; only driving into
 		// the zombie's cell is running it over.
-		if t.O == g.van && kind == vocab.KindZombie && vocab.Position.Value(g.world, g.van) == p {
+		who := g.enemy(kind).Name
+		killer := vocab.KindOf.Value(g.world, t.O)
+		switch {
+		case t.O == g.van && kind == vocab.KindZombie && vocab.Position.Value(g.world, g.van) == p:
 			id = assets.MsgRunOver
+		case (killer == vocab.KindCar || killer == vocab.KindBike) && vocab.RunOverable.Has(g.world, t.E) &&
+			vocab.Position.Value(g.world, t.O) == p:
+			id, who = assets.MsgCrushed, g.enemy(killer).Name
+			say(a, vocab.Message{ID: id, Who: who, Victim: g.enemy(kind).Name})
+			return
 		}
-		say(a, vocab.Message{ID: id, Who: g.enemy(kind).Name})
+		say(a, vocab.Message{ID: id, Who: who})
 	}
 }
 

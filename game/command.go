@@ -25,11 +25,12 @@ const (
 	CmdUnmount // Dir: slot
 	CmdDiscard // Index: inventory item
 	CmdDepart  // leave the camp for the next delivery
+	CmdAbandon // give the run up, on the road or at camp
 	cmdCount
 )
 
 var commandWords = [...]string{"wait", "accelerate", "decelerate", "steer-up", "steer-down", "fire",
-	"use", "buy", "mount", "unmount", "discard", "depart"}
+	"use", "buy", "mount", "unmount", "discard", "depart", "abandon"}
 
 // Command is one player input that reached the game. Recordings store them
 // as text, one per line.

@@ -42,7 +42,7 @@ func (g *Game) buildHit(t vocab.Act, a *ecs.Action) {
 			after := g.data.Van.MaxSpeed(eng.Cur)
 			speed = min(speed, after)
 			if after < before {
-				say(a, vocab.Message{ID: assets.MsgEngineHitSlower})
+				say(a, vocab.Message{ID: assets.MsgEngineHitSlower, N: after})
 			} else {
 				say(a, vocab.Message{ID: assets.MsgEngineHit})
 			}

@@ -28,6 +28,10 @@ func (g *Game) Do(c Command) (Result, error) {
 	if c.Kind >= cmdCount {
 		return Result{}, fmt.Errorf("game: unknown command kind %d", c.Kind)
 	}
+	if c.Kind == CmdAbandon && g.Run.Phase != PhaseOver {
+		g.Abandon()
+		return Result{Took: true}, nil
+	}
 	switch g.Run.Phase {
 	case PhaseRoad:
 		return g.doRoad(c)
@@ -188,6 +192,16 @@ const (
 	CauseDestroyed = "destroyed" // the van was destroyed
 	CauseAbandoned = "abandoned" // the player gave the run up
 )
+
+// Abandon gives the run up. It ends like a destruction, with its own cause.
+// Play it through Do(Command{Kind: CmdAbandon}) so recordings keep it.
+func (g *Game) Abandon() {
+	if g.Run.Phase == PhaseRoad {
+		g.saveVan()
+	}
+	g.Run.Phase = PhaseOver
+	g.Run.Cause = CauseAbandoned
+}
 
 // endRun finishes the run.
 func (g *Game) endRun(cause string) {

@@ -84,14 +84,7 @@ func (a *App) showPhase() {
 // abandon gives the run up: it ends as if the van were lost, with its own
 // cause, and the summary follows.
 func (a *App) abandon() {
-	g := a.game
-	if ab, ok := any(g).(interface{ Abandon() }); ok {
-		ab.Abandon()
-	} else {
-		g.Run.Phase = game.PhaseOver
-		g.Run.Cause = game.CauseAbandoned
-	}
-	a.arrivedAtPhase()
+	a.do(game.Command{Kind: game.CmdAbandon})
 }
 
 // toTitle leaves the run and shows the title screen.
@@ -102,5 +95,5 @@ func (a *App) toTitle() {
 
 // message writes a log message in words.
 func (a *App) message(m vocab.Message) string {
-	return a.text(m.ID, "enemy", m.Who, "victim", m.Who, "n", m.N, "speed", m.N)
+	return a.text(m.ID, "enemy", m.Who, "victim", m.Victim, "n", m.N, "speed", m.N)
 }

@@ -82,7 +82,9 @@ func (s Slots) Gun(d geom.Dir) string {
 type Message struct {
 	ID  assets.TextID `json:"id"`
 	Who string        `json:"who,omitempty"`
-	N   int           `json:"n,omitempty"`
+	// Victim names who suffered, where the text names two parties.
+	Victim string `json:"victim,omitempty"`
+	N      int    `json:"n,omitempty"`
 }
 
 // Lines holds the few log lines one action writes, in order, in a fixed
