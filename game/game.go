@@ -121,6 +121,7 @@ func New(data *assets.Data, seed uint64) *Game {
 	g.pcg = rand.NewPCG(seed, seed^0x6c617374706f7374)
 	g.rng = rand.New(g.pcg)
 	g.Run = newRun(data, seed)
+	g.log.Limit = data.Display.LogHistory
 	g.startDelivery()
 	return g
 }
