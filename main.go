@@ -39,6 +39,9 @@ type config struct {
 }
 
 func main() {
+	if handled, code := runHeadless(os.Args[1:]); handled {
+		os.Exit(code)
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -1,0 +1,285 @@
+package game
+
+import (
+	"fmt"
+	"io"
+
+	"lastpost/ai"
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/game/vocab"
+)
+
+// Bot plays the van the way a careful person would: on the road it reads
+// what the driver can see and asks ai.Drive; at a camp it shops with ai.Shop,
+// fits guns with ai.Mount and then departs. It remembers only the last
+// command and whether it was refused, so a refused command is never
+// repeated in a loop.
+type Bot struct {
+	last    Command
+	refused bool
+
+	// Scratch lists reused every turn, so driving allocates nothing.
+	offers []ai.Offer
+	sit    ai.Situation
+}
+
+// Next returns the bot's command for where g stands.
+func (b *Bot) Next(g *Game) Command {
+	var c, fallback Command
+	switch g.Phase() {
+	case PhaseRoad:
+		c, fallback = b.drive(g), Command{Kind: CmdWait}
+	default:
+		c, fallback = b.camp(g), Command{Kind: CmdDepart}
+	}
+	if b.refused && c == b.last {
+		return fallback
+	}
+	return c
+}
+
+// Observe tells the bot what became of its command.
+func (b *Bot) Observe(c Command, r Result) {
+	b.last, b.refused = c, !r.Took
+}
+
+// drive turns ai.Drive's order for this turn into a command.
+func (b *Bot) drive(g *Game) Command {
+	o := ai.Drive(b.situation(g))
+	switch o.Kind {
+	case ai.Accelerate:
+		return Command{Kind: CmdAccelerate}
+	case ai.Decelerate:
+		return Command{Kind: CmdDecelerate}
+	case ai.Steer:
+		if o.Dir.Vec().Y < 0 {
+			return Command{Kind: CmdSteerUp}
+		}
+		return Command{Kind: CmdSteerDown}
+	case ai.Fire:
+		return Command{Kind: CmdFire, Dir: o.Dir}
+	case ai.Use:
+		if i := itemIndex(g.Run.Inventory, o.Item.String()); i >= 0 {
+			return Command{Kind: CmdUse, Index: i}
+		}
+	}
+	return Command{Kind: CmdWait}
+}
+
+// itemIndex returns the first index of id in inv, or -1.
+func itemIndex(inv []string, id string) int {
+	for i, s := range inv {
+		if s == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// situation reads what the driver knows this turn: the van, its guns and
+// items, and the enemies, letters and barrels within sight.
+func (b *Bot) situation(g *Game) ai.Situation {
+	w, v := g.world, g.van
+	pos := vocab.Position.Value(w, v)
+	engine, tyres := vocab.Engine.Value(w, v), vocab.Tyres.Value(w, v)
+	s := &b.sit
+	*s = ai.Situation{
+		Map: g.view, Van: pos,
+		Speed: vocab.Speed.Value(w, v), MaxSpeed: vocab.TopSpeed.Value(w, v),
+		Tyres: tyres.Cur, MaxTyres: tyres.Max, Engine: engine.Cur, MaxEngine: engine.Max,
+		GoalX: g.level.GoalX(), RoadTop: g.data.LevelGen.RoadTop, RoadBottom: g.data.LevelGen.RoadBottom,
+		HasSpareTyre: itemIndex(g.Run.Inventory, ai.SpareTyre.String()) >= 0,
+		HasEngineKit: itemIndex(g.Run.Inventory, ai.EngineKit.String()) >= 0,
+		Enemies:      s.Enemies[:0],
+		Letters:      s.Letters[:0],
+		Barrels:      s.Barrels[:0],
+	}
+	for i, id := range vocab.Guns.Value(w, v) {
+		if id != "" {
+			s.Guns[i] = ai.GunInfo{Mounted: true, Range: g.gun(id).Range}
+		}
+	}
+	vision := g.data.Van.Vision
+	for _, e := range vocab.Enemy.Entities(w) {
+		if p, ok := vocab.Position.Get(w, e); ok && ai.Sees(pos, p, vision) {
+			s.Enemies = append(s.Enemies, ai.Thing{Kind: thingKind(vocab.KindOf.Value(w, e)), At: p})
+		}
+	}
+	for _, e := range vocab.Letter.Entities(w) {
+		if p, ok := vocab.Position.Get(w, e); ok && ai.Sees(pos, p, vision) {
+			s.Letters = append(s.Letters, p)
+		}
+	}
+	for _, e := range vocab.Explosive.Entities(w) {
+		if p, ok := vocab.Position.Get(w, e); ok && ai.Sees(pos, p, vision) {
+			s.Barrels = append(s.Barrels, p)
+		}
+	}
+	return *s
+}
+
+// thingKind maps an enemy's kind to the AI's.
+func thingKind(k vocab.Kind) ai.ThingKind {
+	switch k {
+	case vocab.KindCar:
+		return ai.CarThing
+	case vocab.KindBike:
+		return ai.BikeThing
+	}
+	return ai.ZombieThing
+}
+
+// camp decides one camp move: buy, then fit guns, then leave.
+func (b *Bot) camp(g *Game) Command {
+	c := b.campView(g)
+	if i := ai.Shop(c); i >= 0 {
+		return Command{Kind: CmdBuy, Index: i}
+	}
+	if d, inv, ok := ai.Mount(c); ok {
+		return Command{Kind: CmdMount, Dir: d, Index: inv}
+	}
+	return Command{Kind: CmdDepart}
+}
+
+// campView tells the shopper what the camp offers and what the van has.
+func (b *Bot) campView(g *Game) ai.Camp {
+	r := &g.Run
+	b.offers = b.offers[:0]
+	for _, id := range r.Stock {
+		o, _ := g.data.Shop.Offer(id)
+		b.offers = append(b.offers, aiOffer(o))
+	}
+	c := ai.Camp{
+		Money: r.Money, Offers: b.offers,
+		Engine: r.Van.Engine.Cur, MaxEngine: r.Van.Engine.Max,
+		Tyres: r.Van.Tyres.Cur, MaxTyres: r.Van.Tyres.Max,
+		Armour:        r.Van.Armour,
+		InventoryFree: g.data.Van.InventoryCapacity - len(r.Inventory),
+		Inventory:     r.Inventory,
+	}
+	copy(c.Mounted[:], r.Van.Guns[:])
+	return c
+}
+
+// aiOffer describes a shop offer in the shopper's terms.
+func aiOffer(o assets.Offer) ai.Offer {
+	a := ai.Offer{ID: o.ID, Price: o.Price, Level: o.Level}
+	switch o.Kind {
+	case assets.OfferGun:
+		a.Kind, a.ID = "gun", o.Gun
+	case assets.OfferConsumable:
+		a.Kind, a.ID = o.Consumable, o.Consumable
+	case assets.OfferArmour:
+		a.Kind = "armour"
+	case assets.OfferRepair:
+		a.Kind = "change_tyre"
+		if o.Restores == assets.StatEngine {
+			a.Kind = "repair_engine"
+		}
+	}
+	return a
+}
+
+// How an autoplayed run can end, besides the van's destruction.
+const (
+	// AutoplayWon ends a run at the camp of the winning delivery, although
+	// the game would let it go on.
+	AutoplayWon = "won"
+	// AutoplayCapped ends a run that reached the turn limit.
+	AutoplayCapped = "capped"
+)
+
+// DefaultAutoplayTurns is the turn limit of an autoplayed run, so every run
+// ends even if the bot gets stuck.
+const DefaultAutoplayTurns = 5000
+
+// RunStats is what an autoplayed run achieved. Turns counts the commands
+// given (as a recording numbers them), camp moves and refused ones included.
+type RunStats struct {
+	Seed       uint64
+	Deliveries int
+	Turns      int
+	Letters    int
+	Kills      int
+	Explosions int
+	Purchases  int
+	Cause      string // the game's cause of the end, AutoplayWon or AutoplayCapped
+	Hash       uint64 // state hash at the end
+}
+
+// String writes the run's line of `lastpost -autoplay`.
+func (s RunStats) String() string {
+	return fmt.Sprintf("seed=%d deliveries=%d turns=%d letters=%d kills=%d cause=%s",
+		s.Seed, s.Deliveries, s.Turns, s.Letters, s.Kills, s.Cause)
+}
+
+// Autoplay plays one run of seed with the bot for at most limit turns,
+// stopping at the win or the van's destruction. If w is not nil the run is
+// recorded into it. An error is a breakdown of the rules or of w.
+func Autoplay(data *assets.Data, seed uint64, limit int, w io.Writer) (RunStats, error) {
+	g := New(data, seed)
+	var rec *Recorder
+	if w != nil {
+		var err error
+		if rec, err = NewRecorder(w, seed, g.Hash()); err != nil {
+			return RunStats{}, err
+		}
+	}
+	var bot Bot
+	turns := 0
+	for ; turns < limit && g.Phase() != PhaseOver && !g.Run.Won; turns++ {
+		c := bot.Next(g).canonical()
+		res, err := g.Do(c)
+		if rec != nil {
+			if rerr := rec.Record(c, res.Took, g.Hash()); rerr != nil && err == nil {
+				err = rerr
+			}
+		}
+		if err != nil {
+			return RunStats{}, fmt.Errorf("seed %d, turn %d (%s): %w", seed, turns+1, c, err)
+		}
+		bot.Observe(c, res)
+	}
+	return runStats(g, turns), nil
+}
+
+// runStats sums up a finished autoplayed run.
+func runStats(g *Game, turns int) RunStats {
+	r := &g.Run
+	s := RunStats{
+		Seed: r.Seed, Deliveries: r.Delivery, Turns: turns, Letters: r.Letters, Kills: r.Kills,
+		Explosions: r.Explosions, Purchases: r.Purchases, Cause: r.Cause, Hash: g.Hash(),
+	}
+	switch {
+	case r.Phase == PhaseOver:
+	case r.Won:
+		s.Cause = AutoplayWon
+	default:
+		s.Cause = AutoplayCapped
+	}
+	return s
+}
+
+// AutoplayTotals adds up a series of autoplayed runs.
+type AutoplayTotals struct {
+	Runs, Turns, Deliveries, Kills, Explosions, Purchases int
+	Hash                                                  uint64 // every run's final hash, in order
+}
+
+// Add counts one run.
+func (t *AutoplayTotals) Add(s RunStats) {
+	t.Runs++
+	t.Turns += s.Turns
+	t.Deliveries += s.Deliveries
+	t.Kills += s.Kills
+	t.Explosions += s.Explosions
+	t.Purchases += s.Purchases
+	t.Hash = ecs.Mix(t.Hash, s.Hash)
+}
+
+// Line writes the last line of `lastpost -autoplay`, given the speed.
+func (t AutoplayTotals) Line(turnsPerSecond int) string {
+	return fmt.Sprintf("runs=%d turns=%d deliveries=%d kills=%d explosions=%d purchases=%d turns/s=%d hash=%016x",
+		t.Runs, t.Turns, t.Deliveries, t.Kills, t.Explosions, t.Purchases, turnsPerSecond, t.Hash)
+}

@@ -1,0 +1,185 @@
+package game
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ai"
+	"lastpost/ecs/geom"
+	"lastpost/game/vocab"
+)
+
+// TestAutoplayIsRepeatable plays the same seeds twice and expects the same
+// runs, and checks every run ends for one of the known reasons.
+func TestAutoplayIsRepeatable(t *testing.T) {
+	data := loadData(t)
+	for seed := uint64(1); seed <= 4; seed++ {
+		a, err := Autoplay(data, seed, DefaultAutoplayTurns, nil)
+		require.NoError(t, err, "seed %d", seed)
+		b, err := Autoplay(data, seed, DefaultAutoplayTurns, nil)
+		require.NoError(t, err, "seed %d", seed)
+		assert.Equal(t, a, b, "seed %d", seed)
+		assert.Contains(t, []string{CauseDestroyed, AutoplayWon, AutoplayCapped}, a.Cause, "seed %d", seed)
+		assert.Positive(t, a.Turns, "seed %d", seed)
+	}
+}
+
+// TestAutoplayRecordingVerifies records autoplayed runs and replays them:
+// the replay has as many turns as the run and ends on its hash.
+func TestAutoplayRecordingVerifies(t *testing.T) {
+	data := loadData(t)
+	for _, seed := range []uint64{2, 9} {
+		var buf bytes.Buffer
+		s, err := Autoplay(data, seed, DefaultAutoplayTurns, &buf)
+		require.NoError(t, err)
+		rec, err := ReadRecording("auto.rec", &buf)
+		require.NoError(t, err)
+		v, err := Verify(data, rec)
+		require.NoError(t, err, "seed %d", seed)
+		assert.Equal(t, Verified{Turns: s.Turns, Hash: s.Hash}, v, "seed %d", seed)
+	}
+}
+
+func TestAutoplayStopsAtTheCap(t *testing.T) {
+	s, err := Autoplay(loadData(t), 1, 7, nil)
+	require.NoError(t, err)
+	assert.Equal(t, AutoplayCapped, s.Cause)
+	assert.Equal(t, 7, s.Turns)
+	assert.Equal(t, "seed=1 deliveries=0 turns=7 letters=0 kills=0 cause=capped", s.String())
+}
+
+func TestAutoplayTotalsLine(t *testing.T) {
+	var tot AutoplayTotals
+	tot.Add(RunStats{Turns: 10, Deliveries: 1, Kills: 2, Explosions: 3, Purchases: 4, Hash: 5})
+	tot.Add(RunStats{Turns: 20, Deliveries: 2, Kills: 4, Explosions: 6, Purchases: 8, Hash: 6})
+	again := tot
+	again.Add(RunStats{})
+	assert.NotEqual(t, tot.Hash, again.Hash, "every run's hash counts")
+	assert.Regexp(t, `^runs=2 turns=30 deliveries=3 kills=6 explosions=9 purchases=12 turns/s=123 hash=[0-9a-f]{16}$`, tot.Line(123))
+}
+
+// roadGame returns a fresh game of seed on its first road.
+func roadGame(t *testing.T, seed uint64) *Game {
+	t.Helper()
+	g := New(loadData(t), seed)
+	require.Equal(t, PhaseRoad, g.Phase())
+	return g
+}
+
+// setVan changes the van in the world, as damage would.
+func setVan(g *Game, speed int, tyres vocab.Stat) {
+	a := g.world.NewAction()
+	vocab.Speed.Set(a, g.van, speed)
+	vocab.Tyres.Set(a, g.van, tyres)
+	g.world.Commit(a)
+}
+
+// TestBotUsesItemsByInventoryIndex stops the van on worn tyres with a spare
+// further down the inventory: the bot must use that slot, and the game must
+// take it.
+func TestBotUsesItemsByInventoryIndex(t *testing.T) {
+	g := roadGame(t, 3)
+	setVan(g, 0, vocab.Stat{Cur: 1, Max: 4})
+	g.Run.Inventory = []string{"pistol", "engine_kit", "spare_tyre"}
+	var bot Bot
+	c := bot.Next(g)
+	assert.Equal(t, Command{Kind: CmdUse, Index: 2}, c)
+	res, err := g.Do(c)
+	require.NoError(t, err)
+	assert.True(t, res.Took)
+	assert.Equal(t, []string{"pistol", "engine_kit"}, g.Run.Inventory)
+}
+
+// TestBotDoesNotRepeatARefusal makes the game refuse the bot's choice and
+// checks it falls back instead of asking again.
+func TestBotDoesNotRepeatARefusal(t *testing.T) {
+	tests := []struct {
+		name     string
+		phase    Phase
+		fallback Command
+	}{
+		{"road", PhaseRoad, Command{Kind: CmdWait}},
+		{"camp", PhaseCamp, Command{Kind: CmdDepart}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := roadGame(t, 3)
+			g.Run.Phase = tt.phase
+			g.Run.Stock = []string{"railgun"}
+			g.Run.Money = 500
+			var bot Bot
+			c := bot.Next(g)
+			require.NotEqual(t, tt.fallback, c, "the bot must want something else first")
+			bot.Observe(c, Result{})
+			assert.Equal(t, tt.fallback, bot.Next(g))
+			bot.Observe(c, Result{Took: true})
+			assert.Equal(t, c, bot.Next(g), "a command the game took may be given again")
+		})
+	}
+}
+
+// TestBotAtCamp gives the bot money and a stock at a camp and checks the
+// whole visit: repair first, then the best gun, fit it, move the old gun to
+// an empty side, leave.
+func TestBotAtCamp(t *testing.T) {
+	g := roadGame(t, 1)
+	var bot Bot
+	for g.Phase() == PhaseRoad {
+		c := bot.Next(g)
+		res, err := g.Do(c)
+		require.NoError(t, err)
+		bot.Observe(c, res)
+	}
+	require.Equal(t, PhaseCamp, g.Phase(), "seed 1 should reach the first camp")
+	g.Run.Money = 200
+	g.Run.Stock = []string{"railgun", "engine_tune_up"}
+	g.Run.Van.Engine.Cur = g.Run.Van.Engine.Max - 1
+	g.Run.Van.Guns = vocab.Slots{}
+	g.Run.Van.Guns[vocab.Slot(geom.East)] = "pistol"
+	g.Run.Inventory = []string{}
+	var got []Command
+	for g.Phase() == PhaseCamp && len(got) < 10 {
+		c := bot.Next(g)
+		res, err := g.Do(c)
+		require.NoError(t, err)
+		require.True(t, res.Took, "%s refused", c)
+		bot.Observe(c, res)
+		got = append(got, c)
+	}
+	assert.Equal(t, []Command{
+		{Kind: CmdBuy, Index: 1},
+		{Kind: CmdBuy, Index: 0},
+		{Kind: CmdMount, Dir: geom.East, Index: 0},
+		{Kind: CmdMount, Dir: geom.West, Index: 0},
+		{Kind: CmdDepart},
+	}, got)
+	assert.Equal(t, "railgun", g.Run.Van.Guns[vocab.Slot(geom.East)])
+	assert.Equal(t, "pistol", g.Run.Van.Guns[vocab.Slot(geom.West)])
+}
+
+// TestBotSeesOnlyWithinVision checks the situation lists only enemies,
+// letters and barrels inside the driver's sight, and reads the van's guns.
+func TestBotSeesOnlyWithinVision(t *testing.T) {
+	g := roadGame(t, 6)
+	var bot Bot
+	s := bot.situation(g)
+	vision := g.data.Van.Vision
+	assert.Equal(t, vocab.Position.Value(g.world, g.van), s.Van)
+	for _, e := range s.Enemies {
+		assert.Less(t, e.At.Dist2(s.Van), vision*vision)
+	}
+	seen := 0
+	for _, e := range vocab.Enemy.Entities(g.world) {
+		if vocab.Position.Value(g.world, e).Dist2(s.Van) < vision*vision {
+			seen++
+		}
+	}
+	assert.Len(t, s.Enemies, seen)
+	assert.Less(t, len(s.Enemies), len(vocab.Enemy.Entities(g.world)), "seed 6 has enemies out of sight")
+	assert.True(t, s.Guns[geom.East-1].Mounted, "the van starts with a front gun")
+	assert.False(t, slices.ContainsFunc(s.Guns[:], func(gi ai.GunInfo) bool { return gi.Mounted && gi.Range <= 0 }))
+}

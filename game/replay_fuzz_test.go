@@ -1,0 +1,85 @@
+package game
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs/geom"
+)
+
+// fuzzMaxCommands bounds one fuzz input, so each run stays quick.
+const fuzzMaxCommands = 400
+
+// fuzzBot is the smallest input byte that means "the bot's move": inputs
+// mix the bot's sensible play, which reaches camps and later deliveries,
+// with arbitrary commands.
+const fuzzBot = 0xe0
+
+// fuzzCommand decodes one input byte into a command.
+func fuzzCommand(b byte) Command {
+	n := int(b)
+	rest := n / int(cmdCount)
+	c := Command{Kind: CommandKind(n % int(cmdCount)), Dir: geom.Dirs[rest%4], Index: rest / 4}
+	return c.canonical()
+}
+
+// FuzzRecordReplay plays a seed with arbitrary commands while recording,
+// then replays the recording: it must parse, verify turn by turn and end on
+// the same hash. The seed corpus in testdata/fuzz runs in every go test.
+func FuzzRecordReplay(f *testing.F) {
+	data := loadData(f)
+	f.Add(uint64(1), bytes.Repeat([]byte{fuzzBot}, 120))
+	f.Add(uint64(2), []byte{1, 1, 3, 5, 4, 17, 0, 2, 6, 11, 7, 8})
+	f.Fuzz(func(t *testing.T, seed uint64, input []byte) {
+		if len(input) > fuzzMaxCommands {
+			input = input[:fuzzMaxCommands]
+		}
+		g := New(data, seed)
+		var buf bytes.Buffer
+		rec, err := NewRecorder(&buf, seed, g.Hash())
+		require.NoError(t, err)
+		var bot Bot
+		for _, b := range input {
+			c := fuzzCommand(b)
+			if b >= fuzzBot {
+				c = bot.Next(g)
+			}
+			res, err := rec.Do(g, c)
+			if err != nil && err != ErrRunOver {
+				t.Fatalf("seed %d: %s: %v", seed, c, err)
+			}
+			bot.Observe(c, res)
+		}
+		parsed, err := ReadRecording("fuzz.rec", bytes.NewReader(buf.Bytes()))
+		require.NoError(t, err, "seed %d", seed)
+		v, err := Verify(data, parsed)
+		require.NoError(t, err, "seed %d", seed)
+		assert.Equal(t, len(input), v.Turns)
+		assert.Equal(t, g.Hash(), v.Hash, "seed %d", seed)
+	})
+}
+
+// FuzzReadRecording feeds the parser arbitrary text: it must never panic,
+// and whatever it accepts must write back in the canonical form and read
+// again to the same recording.
+func FuzzReadRecording(f *testing.F) {
+	f.Add([]byte(sampleRecording))
+	f.Add([]byte("lastpost-recording 1\nlogic 1\nseed 3\nstart 0000000000000000\n1 mount west 3 0123456789abcdef refused\n"))
+	f.Add([]byte("lastpost-recording 1\r\nlogic 9\r\nseed 3\r\n"))
+	f.Fuzz(func(t *testing.T, input []byte) {
+		rec, err := ReadRecording("fuzz.rec", bytes.NewReader(input))
+		if err != nil {
+			assert.IsType(t, &ParseError{}, err)
+			return
+		}
+		var out bytes.Buffer
+		_, err = rec.WriteTo(&out)
+		require.NoError(t, err)
+		again, err := ReadRecording("fuzz.rec", bytes.NewReader(out.Bytes()))
+		require.NoError(t, err, "the canonical form of an accepted file must be accepted:\n%s", out.String())
+		assert.Equal(t, rec, again)
+	})
+}

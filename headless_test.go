@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runCLI runs the headless modes as the command line would.
+func runCLI(args ...string) (string, int) {
+	var out bytes.Buffer
+	code := headless(args, &out)
+	return out.String(), code
+}
+
+var (
+	runLine    = regexp.MustCompile(`^seed=\d+ deliveries=\d+ turns=\d+ letters=\d+ kills=\d+ cause=[a-z]+$`)
+	totalsLine = regexp.MustCompile(`^runs=(\d+) turns=(\d+) deliveries=\d+ kills=\d+ explosions=\d+ purchases=\d+ turns/s=\d+ hash=[0-9a-f]{16}$`)
+	speed      = regexp.MustCompile(`turns/s=\d+`)
+)
+
+// TestAutoplayOutput checks the format and that the same arguments print
+// the same lines apart from the speed.
+func TestAutoplayOutput(t *testing.T) {
+	first, code := runCLI("-autoplay", "3", "-seed", "5")
+	require.Equal(t, exitOK, code, first)
+	lines := strings.Split(strings.TrimSuffix(first, "\n"), "\n")
+	require.Len(t, lines, 4, first)
+	for i, l := range lines[:3] {
+		assert.Regexp(t, runLine, l)
+		assert.True(t, strings.HasPrefix(l, fmt.Sprintf("seed=%d ", 5+i)), l)
+	}
+	m := totalsLine.FindStringSubmatch(lines[3])
+	require.NotNil(t, m, lines[3])
+	assert.Equal(t, "3", m[1])
+	second, code := runCLI("-autoplay=3", "--seed=5")
+	require.Equal(t, exitOK, code)
+	assert.Equal(t, speed.ReplaceAllString(first, ""), speed.ReplaceAllString(second, ""))
+}
+
+// TestRecordThenVerify records autoplayed runs and verifies each file, then
+// breaks copies of one in the ways the exit codes tell apart.
+func TestRecordThenVerify(t *testing.T) {
+	dir := t.TempDir()
+	out, code := runCLI("-autoplay", "2", "-seed", "11", "-record", dir)
+	require.Equal(t, exitOK, code, out)
+	turns := regexp.MustCompile(`turns=(\d+)`).FindAllStringSubmatch(out, -1)
+	for i, seed := range []int{11, 12} {
+		file := filepath.Join(dir, fmt.Sprintf("seed-%d.rec", seed))
+		got, code := runCLI("-replay", file, "-verify")
+		assert.Equal(t, exitOK, code, got)
+		assert.Regexp(t, `^ok: `+turns[i][1]+` turns, hash=[0-9a-f]{16}\n$`, got)
+	}
+
+	text, err := os.ReadFile(filepath.Join(dir, "seed-11.rec"))
+	require.NoError(t, err)
+	lines := strings.Split(string(text), "\n")
+	tests := []struct {
+		name string
+		edit func([]string)
+		code int
+		want string
+	}{
+		{"desync", func(l []string) { l[7] = l[7][:len(l[7])-1] + flipHex(l[7][len(l[7])-1]) }, exitFailed,
+			`^desync at turn 4: expected [0-9a-f]{16}, got [0-9a-f]{16}\n$`},
+		{"unreadable", func(l []string) { l[5] = "2 hover 0000000000000000" }, exitBad,
+			`^\S+bad\.rec:6: unknown command "hover"\n$`},
+		{"old logic", func(l []string) { l[1] = "logic 0" }, exitBad,
+			`^\S+bad\.rec:2: recorded with logic version 0 .*re-bless`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			edited := append([]string(nil), lines...)
+			tt.edit(edited)
+			file := filepath.Join(t.TempDir(), "bad.rec")
+			require.NoError(t, os.WriteFile(file, []byte(strings.Join(edited, "\n")), 0o644))
+			got, code := runCLI("-replay", file, "-verify")
+			assert.Equal(t, tt.code, code, got)
+			assert.Regexp(t, tt.want, got)
+		})
+	}
+}
+
+// flipHex changes a hex digit, keeping it a hex digit.
+func flipHex(c byte) string {
+	if c == '0' {
+		return "1"
+	}
+	return "0"
+}
+
+func TestHeadlessArguments(t *testing.T) {
+	handled, _ := runHeadless([]string{"-replay", "x.rec"})
+	assert.False(t, handled, "watching a replay needs the terminal")
+	handled, _ = runHeadless(nil)
+	assert.False(t, handled)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-verify"}, "-verify needs -replay FILE\n"},
+		{[]string{"-autoplay", "0"}, "-autoplay needs a number of runs above zero\n"},
+		{[]string{"-autoplay", "1", "-verify", "-replay", "x"}, "-verify and -autoplay cannot be combined\n"},
+		{[]string{"-autoplay", "1", "extra"}, "unexpected argument \"extra\"\n"},
+		{[]string{"-replay", "/no/such.rec", "-verify"}, "/no/such.rec:0: cannot open: no such file or directory\n"},
+	}
+	for _, tt := range tests {
+		got, code := runCLI(tt.args...)
+		assert.Equal(t, exitBad, code, tt.args)
+		assert.Equal(t, tt.want, got, tt.args)
+	}
+	got, code := runCLI("-autoplay", "1", "-bogus")
+	assert.Equal(t, exitBad, code)
+	assert.Contains(t, got, "flag provided but not defined: -bogus")
+}
