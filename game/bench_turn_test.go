@@ -331,6 +331,7 @@ type fxDense struct {
 	cell    [][]int32 // entities per cell
 	dirs    [][2]int
 	acid    []bool
+	movers  []int32 // entities that have had a velocity, in start order
 	pending []int32
 	now     int
 	actions int
@@ -395,6 +396,7 @@ func (d *fxDense) spawn(k fxDKind, p geom.Point, hp int) int32 {
 
 func (d *fxDense) fly(e int32, aim geom.Point, ms, moves int) {
 	d.line[e], d.ms[e], d.moves[e], d.next[e] = geom.NewLine(aim), ms, moves, d.now
+	d.movers = append(d.movers, e)
 }
 
 func (d *fxDense) remove(e int32) {
@@ -430,19 +432,23 @@ func (d *fxDense) count(k fxDKind) int {
 // run moves everything due, instant by instant, until nothing moves.
 func (d *fxDense) run() {
 	for {
-		best := -1
-		for _, t := range d.next {
-			if t >= 0 && (best < 0 || t < best) {
-				best = t
+		best, live := -1, d.movers[:0]
+		for _, e := range d.movers {
+			if t := d.next[e]; t >= 0 {
+				live = append(live, e)
+				if best < 0 || t < best {
+					best = t
+				}
 			}
 		}
+		d.movers = live
 		if best < 0 {
 			return
 		}
 		d.now = best
-		for e := range d.next {
-			if d.next[e] >= 0 && d.next[e] <= d.now {
-				d.step(int32(e))
+		for _, e := range d.movers {
+			if t := d.next[e]; t >= 0 && t <= d.now {
+				d.step(e)
 			}
 		}
 	}

@@ -242,7 +242,7 @@ func TestDriveRunOver(t *testing.T) {
 	assert.Len(t, fxKindAt(g, vocab.KindBloodstain, geom.Pt(2, 3)), 1)
 	assert.Equal(t, before, fxStats(g), "running over costs the van nothing")
 	assert.Equal(t, 1, fxMessages(g, assets.MsgRunOver), "the van's kill is a run-over")
-	assert.Equal(t, 1, fxMessages(g, assets.MsgEnemyKilled), "the car's kill is told plainly")
+	assert.Equal(t, 1, fxMessages(g, assets.MsgCrushed), "the car crushing a zombie is told as such")
 }
 
 // TestDriveVehiclesLeaveEastEdge: cars and bikes driving off the east edge are

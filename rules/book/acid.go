@@ -8,7 +8,7 @@ import "lastpost/game/vocab"
 func AcidTyres(env *Env) Rule {
 	return Rule{Name: "acid", Concerns: moveConcerns, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if ok && env.Acid(to) && vocab.Tyres.Has(c.World, e) {
+		if ok && vocab.Tyres.Has(c.World, e) && env.Acid(to) {
 			c.Enqueue(vocab.Acid(e))
 		}
 		return Accept

@@ -29,7 +29,9 @@ type Check = rules.Check[vocab.Act]
 // picked up and acid bites only if the move is finally committed (their
 // follow-ons wait in the accept queue), a bullet meets what it hits before
 // the collision rule could stop it, and the narrator runs last so only
-// committed actions are told.
+// committed actions are told. A rule that refuses a move also stops the
+// checking: what later rules could add to a refused move is either
+// dropped with it (accept-queue follow-ons) or a second Stop.
 func Book(env *Env) []Rule {
 	return []Rule{
 		Bounds(env),

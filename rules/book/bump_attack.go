@@ -16,6 +16,6 @@ func BumpAttack() Rule {
 			}
 		}
 		stopMover(c, e)
-		return Reject
+		return Reject | Stop
 	}}
 }

@@ -23,6 +23,6 @@ func Collision() Rule {
 		} else {
 			stopMover(c, e)
 		}
-		return Reject
+		return Reject | Stop
 	}}
 }

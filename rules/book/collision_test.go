@@ -12,24 +12,24 @@ func TestCollision(t *testing.T) {
 		{"a standing van cannot change lane into a wreck", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			f.wreck(geom.Pt(3, 1))
-			return fxMove(v, geom.Pt(3, 1), Reject)
+			return fxMove(v, geom.Pt(3, 1), Reject|Stop)
 		}},
 		{"a moving van stops at a wreck", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			f.wreck(geom.Pt(4, 2))
 			f.moving(v)
-			return fxMove(v, geom.Pt(4, 2), Reject, vocab.Stop(v))
+			return fxMove(v, geom.Pt(4, 2), Reject|Stop, vocab.Stop(v))
 		}},
 		{"the van rams a barrel and sets it off", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			x := f.barrel(geom.Pt(4, 2))
 			f.moving(v)
-			return fxMove(v, geom.Pt(4, 2), Reject, vocab.Explode(x), vocab.Stop(v))
+			return fxMove(v, geom.Pt(4, 2), Reject|Stop, vocab.Explode(x), vocab.Stop(v))
 		}},
 		{"a bullet is spent on a wreck", func(f *fxWorld) fxStep {
 			f.wreck(geom.Pt(4, 2))
 			b := f.bullet(geom.Pt(3, 2), 0)
-			return fxMove(b, geom.Pt(4, 2), Reject, vocab.Destroy(b))
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, vocab.Destroy(b))
 		}},
 		{"a fragment flies through a wreck", func(f *fxWorld) fxStep {
 			f.wreck(geom.Pt(4, 2))
@@ -40,12 +40,12 @@ func TestCollision(t *testing.T) {
 			c := f.car(geom.Pt(3, 2))
 			f.barrel(geom.Pt(4, 2))
 			f.moving(c)
-			return fxMove(c, geom.Pt(4, 2), Reject, vocab.Stop(c))
+			return fxMove(c, geom.Pt(4, 2), Reject|Stop, vocab.Stop(c))
 		}},
 		{"a zombie bumps a wreck", func(f *fxWorld) fxStep {
 			z := f.zombie(geom.Pt(3, 2))
 			f.wreck(geom.Pt(4, 2))
-			return fxMove(z, geom.Pt(4, 2), Reject)
+			return fxMove(z, geom.Pt(4, 2), Reject|Stop)
 		}},
 		{"open road", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))

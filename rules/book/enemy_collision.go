@@ -14,7 +14,7 @@ func EnemyCollision() Rule {
 		for _, o := range c.Spatial.Holders(to, vocab.Enemy.ID()) {
 			if o != e && !(runs && vocab.RunOverable.Has(c.World, o)) {
 				stopMover(c, e)
-				return Reject
+				return Reject | Stop
 			}
 		}
 		return Accept

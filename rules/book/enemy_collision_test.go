@@ -12,18 +12,18 @@ func TestEnemyCollision(t *testing.T) {
 		{"zombies do not share a cell", func(f *fxWorld) fxStep {
 			z := f.zombie(geom.Pt(3, 2))
 			f.zombie(geom.Pt(4, 2))
-			return fxMove(z, geom.Pt(4, 2), Reject)
+			return fxMove(z, geom.Pt(4, 2), Reject|Stop)
 		}},
 		{"a zombie cannot walk into a car", func(f *fxWorld) fxStep {
 			z := f.zombie(geom.Pt(3, 2))
 			f.car(geom.Pt(4, 2))
-			return fxMove(z, geom.Pt(4, 2), Reject)
+			return fxMove(z, geom.Pt(4, 2), Reject|Stop)
 		}},
 		{"a moving car stops behind a bike", func(f *fxWorld) fxStep {
 			c := f.car(geom.Pt(3, 2))
 			f.bike(geom.Pt(4, 2))
 			f.moving(c)
-			return fxMove(c, geom.Pt(4, 2), Reject, vocab.Stop(c))
+			return fxMove(c, geom.Pt(4, 2), Reject|Stop, vocab.Stop(c))
 		}},
 		{"a car drives over a zombie", func(f *fxWorld) fxStep {
 			c := f.car(geom.Pt(3, 2))

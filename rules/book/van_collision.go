@@ -13,7 +13,7 @@ func VanCollision() Rule {
 		for _, o := range c.Spatial.Holders(to, vocab.Enemy.ID()) {
 			if !vocab.RunOverable.Has(c.World, o) {
 				stopMover(c, e)
-				return Reject
+				return Reject | Stop
 			}
 		}
 		return Accept

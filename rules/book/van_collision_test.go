@@ -13,12 +13,12 @@ func TestVanCollision(t *testing.T) {
 			v := f.van(geom.Pt(3, 2))
 			f.car(geom.Pt(4, 2))
 			f.moving(v)
-			return fxMove(v, geom.Pt(4, 2), Reject, vocab.Stop(v))
+			return fxMove(v, geom.Pt(4, 2), Reject|Stop, vocab.Stop(v))
 		}},
 		{"a lane change into a bike is refused", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			f.bike(geom.Pt(3, 1))
-			return fxMove(v, geom.Pt(3, 1), Reject)
+			return fxMove(v, geom.Pt(3, 1), Reject|Stop)
 		}},
 		{"the van drives on through a zombie", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
@@ -30,7 +30,7 @@ func TestVanCollision(t *testing.T) {
 			v := f.van(geom.Pt(3, 2))
 			f.zombie(geom.Pt(4, 2))
 			f.car(geom.Pt(4, 2))
-			return fxMove(v, geom.Pt(4, 2), Reject)
+			return fxMove(v, geom.Pt(4, 2), Reject|Stop)
 		}},
 		{"only the van's moves are checked", func(f *fxWorld) fxStep {
 			b := f.bike(geom.Pt(3, 2))
