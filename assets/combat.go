@@ -6,8 +6,7 @@ const combatFile = "combat.toml"
 
 // Combat holds how damage works, as read from combat.toml.
 type Combat struct {
-	BulletDamage int  `toml:"bullet_damage"`
-	RunOverKills bool `toml:"run_over_kills"`
+	BulletDamage int `toml:"bullet_damage"`
 	// ArmourBreakOffset sets the odds that a damage point on an armoured
 	// van breaks a plate: 1 in (armour + ArmourBreakOffset).
 	ArmourBreakOffset int       `toml:"armour_break_offset"`
@@ -18,15 +17,13 @@ type Combat struct {
 // Explosion describes a barrel going off: fragments that fly outward like
 // bullets, one along each of Directions.
 type Explosion struct {
-	Fragments       int      `toml:"fragments"`
-	Range           int      `toml:"range"` // moves each fragment makes
-	MsPerCell       int      `toml:"ms_per_cell"`
-	Damage          int      `toml:"damage"`        // per fragment that hits
-	PassesSolids    bool     `toml:"passes_solids"` // fragments fly through wrecks
-	DestroysLetters bool     `toml:"destroys_letters"`
-	Glyph           Glyph    `toml:"glyph"`
-	Colour          string   `toml:"colour"`
-	Directions      [][2]int `toml:"directions"` // one aim vector (x, y) per fragment
+	Fragments  int      `toml:"fragments"`
+	Range      int      `toml:"range"` // moves each fragment makes
+	MsPerCell  int      `toml:"ms_per_cell"`
+	Damage     int      `toml:"damage"` // per fragment that hits
+	Glyph      Glyph    `toml:"glyph"`
+	Colour     string   `toml:"colour"`
+	Directions [][2]int `toml:"directions"` // one aim vector (x, y) per fragment
 }
 
 // LoadCombat reads the embedded combat.toml strictly and validates it.

@@ -33,28 +33,23 @@ var (
 
 // Enemy is one kind of enemy, as read from enemies.toml.
 type Enemy struct {
-	ID          string    `toml:"id"`
-	Name        string    `toml:"name"`        // lower case, for "the {enemy}" in messages
-	Description string    `toml:"description"` // shown in look mode
-	HP          int       `toml:"hp"`
-	Vision      int       `toml:"vision"` // radius in which it notices the van
-	Movement    Movement  `toml:"movement"`
-	MaxSpeed    int       `toml:"max_speed"`   // cells per round at most
-	StartSpeed  int       `toml:"start_speed"` // cells per round when spawned
-	BumpDamage  int       `toml:"bump_damage"` // damage points when it runs into the van
-	BumpText    TextID    `toml:"bump_text"`   // message logged when it runs into the van
-	Behaviour   Behaviour `toml:"behaviour"`
-	// ChaseX and ChaseY are how many columns and rows off the van the AI
-	// counts as close enough.
-	ChaseX           int     `toml:"chase_x"`
-	ChaseY           int     `toml:"chase_y"`
-	CanBeRunOver     bool    `toml:"can_be_run_over"`
-	RunsOver         bool    `toml:"runs_over"`
-	LeavesBloodstain bool    `toml:"leaves_bloodstain"`
-	LeavesMap        bool    `toml:"leaves_map"` // removed when it drives off the east edge
-	Glyph            Glyph   `toml:"glyph"`
-	Colour           string  `toml:"colour"` // colour role
-	Weapons          []Mount `toml:"weapon"`
+	ID               string    `toml:"id"`
+	Name             string    `toml:"name"`        // lower case, for "the {enemy}" in messages
+	Description      string    `toml:"description"` // shown in look mode
+	HP               int       `toml:"hp"`
+	Vision           int       `toml:"vision"` // radius in which it notices the van
+	Movement         Movement  `toml:"movement"`
+	MaxSpeed         int       `toml:"max_speed"`   // cells per round at most
+	StartSpeed       int       `toml:"start_speed"` // cells per round when spawned
+	BumpDamage       int       `toml:"bump_damage"` // damage points when it runs into the van
+	BumpText         TextID    `toml:"bump_text"`   // message logged when it runs into the van
+	Behaviour        Behaviour `toml:"behaviour"`
+	CanBeRunOver     bool      `toml:"can_be_run_over"`
+	RunsOver         bool      `toml:"runs_over"`
+	LeavesBloodstain bool      `toml:"leaves_bloodstain"`
+	Glyph            Glyph     `toml:"glyph"`
+	Colour           string    `toml:"colour"` // colour role
+	Weapons          []Mount   `toml:"weapon"`
 }
 
 // Enemies is every kind of enemy, in file order.
@@ -98,8 +93,6 @@ func (e Enemy) validate(p *problems, where string) {
 	p.atLeast(where+" max_speed", e.MaxSpeed, 1)
 	p.within(where+" start_speed", e.StartSpeed, 0, e.MaxSpeed)
 	p.atLeast(where+" bump_damage", e.BumpDamage, 0)
-	p.atLeast(where+" chase_x", e.ChaseX, 0)
-	p.atLeast(where+" chase_y", e.ChaseY, 0)
 	p.nonEmpty(where+" bump_text", string(e.BumpText))
 	p.id(where+" colour", e.Colour)
 	if e.Glyph == 0 {

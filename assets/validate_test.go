@@ -46,7 +46,6 @@ func TestEnemiesValidateRejectsNonsense(t *testing.T) {
 		{"walker with two speeds", "start_speed = 1\nbump_damage = 1\nbump_text = \"msg.clawed_by\"", "start_speed = 0\nbump_damage = 1\nbump_text = \"msg.clawed_by\"", "walks"},
 		{"unknown movement", `movement = "drive"`, `movement = "fly"`, `movement "fly"`},
 		{"unknown behaviour", `behaviour = "bike"`, `behaviour = "sneaky"`, `behaviour "sneaky"`},
-		{"negative chase range", "chase_x = 5", "chase_x = -5", "chase_x is -5"},
 		{"two guns in one slot", `slot = "rear"`, `slot = "front"`, "two guns in the front slot"},
 		{"no glyph", `glyph = "C"`, ``, "needs a glyph"},
 	})

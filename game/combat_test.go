@@ -199,17 +199,9 @@ func TestCombatBarrelChain(t *testing.T) {
 
 // TestCombatExplosionsCountedOnce: the run's explosion count is the number of
 // barrels that went off.
-//
-// Known bug, fix outside this test's reach: several fragments entering a
-// barrel at the same instant each queue Explode; the later ones build
-// empty actions that still commit, and delivery.go onCommit counts every
-// committed ActExplode (13 for this chain of 5). Fix: do not commit, or do
-// not count, an Explode (or Die, Damage) whose entity is already gone, for
-// instance with a first rule refusing an empty action about a dead entity,
-// or an engine option to drop empty actions of such kinds. Remove the Skip
-// then.
+// Several fragments may reach one barrel at the same instant; the moot rule
+// refuses the later, empty explosions.
 func TestCombatExplosionsCountedOnce(t *testing.T) {
-	t.Skip("known bug: Run.Explosions counts duplicate Explode actions (see comment)")
 	g := fxGame(t, 5, fxChainRoad)
 	fxFire(t, g, geom.East)
 	require.Zero(t, fxCount(g, vocab.KindBarrel))

@@ -25,6 +25,9 @@ func (g *Game) startDelivery() {
 // setLevel makes a fresh world and rule engine for a road.
 func (g *Game) setLevel(level *levelgen.Level) {
 	g.level = level
+	// The road never changes during a delivery, so its digest is taken
+	// once rather than in every Hash.
+	g.levelHash = level.Hash()
 	g.world = ecs.NewWorld(vocab.Schema())
 	g.world.SetSpatial(vocab.SpatialSpec(level.W, level.H))
 	g.acid = make([]bool, level.W*level.H)
@@ -97,8 +100,10 @@ func (g *Game) makeEnemy(a *ecs.Action, e ecs.Entity, kind vocab.Kind) {
 	if d.CanBeRunOver {
 		vocab.RunOverable.Add(a, e)
 	}
-	if d.Movement == assets.MovementDrive {
+	if d.RunsOver {
 		vocab.Vehicle.Add(a, e)
+	}
+	if d.Movement == assets.MovementDrive {
 		vocab.Speed.Set(a, e, d.StartSpeed)
 		vocab.TopSpeed.Set(a, e, d.MaxSpeed)
 	}
@@ -131,10 +136,12 @@ func (g *Game) makeVan(a *ecs.Action, e ecs.Entity, at geom.Point) {
 
 // onCommit keeps the campaign and the log in step with committed actions.
 func (g *Game) onCommit(t vocab.Act, now int) {
-	g.committed++
 	switch t.Kind {
 	case vocab.ActSay:
+		// A log line alone is not a turn: a refused steer still explains
+		// itself without using the turn.
 		g.log.Add(t.Msg, g.Run.Turns)
+		g.lastSaid = t.Msg
 	case vocab.ActDie:
 		if t.E != g.van {
 			g.Run.Kills++
@@ -146,6 +153,9 @@ func (g *Game) onCommit(t vocab.Act, now int) {
 		g.Run.Explosions++
 	case vocab.ActRepair:
 		g.removeItem(t.N)
+	}
+	if t.Kind != vocab.ActSay {
+		g.committed++
 	}
 	if g.listener.Commit != nil {
 		g.listener.Commit(now)
@@ -161,7 +171,9 @@ func (g *Game) onAdvance(now int) {
 // forget cancels a removed entity's place in the turn schedule.
 func (g *Game) forget(e ecs.Entity) {
 	if t, ok := g.tickets[e]; ok {
-		g.sched.Cancel(t)
+		if t != 0 {
+			g.sched.Cancel(t)
+		}
 		delete(g.tickets, e)
 	}
 }

@@ -80,14 +80,15 @@ type Game struct {
 	// Run is the campaign state that outlives a delivery.
 	Run Run
 
-	level   *levelgen.Level
-	world   *ecs.World
-	engine  *rules.Engine[vocab.Act]
-	env     book.Env
-	sched   sched.Schedule[Task]
-	van     ecs.Entity
-	tickets map[ecs.Entity]sched.Ticket
-	acid    []bool
+	level     *levelgen.Level
+	levelHash uint64
+	world     *ecs.World
+	engine    *rules.Engine[vocab.Act]
+	env       book.Env
+	sched     sched.Schedule[Task]
+	van       ecs.Entity
+	tickets   map[ecs.Entity]sched.Ticket
+	acid      []bool
 
 	// levelSeed and levelDifficulty regenerate the road when a save is
 	// loaded: generation is pure, so the road itself is not saved.
@@ -100,8 +101,11 @@ type Game struct {
 	view      ai.Map
 	occupied  func(geom.Point) bool
 	committed int
+	lastSaid  vocab.Message
 	turnTrace *rules.Trace
 	listener  Listener
+	// enemies caches the assets entry of each enemy kind.
+	enemies [vocab.KindBloodstain + 1]*assets.Enemy
 }
 
 // Listener hears the engine as a turn resolves, so a front end can animate
@@ -184,10 +188,20 @@ func (g *Game) gun(id string) assets.Gun {
 	return gun
 }
 
-func (g *Game) enemy(k vocab.Kind) assets.Enemy {
-	e, ok := g.data.Enemies.Get(k.String())
-	if !ok {
-		panic(fmt.Sprintf("game: no enemy data for %q", k))
+// enemy returns the data of enemy kind k. Every enemy turn asks, so the
+// entries are found once per game and kept by kind.
+func (g *Game) enemy(k vocab.Kind) *assets.Enemy {
+	if int(k) < len(g.enemies) && g.enemies[k] != nil {
+		return g.enemies[k]
 	}
-	return e
+	list := g.data.Enemies.List
+	for i := range list {
+		if list[i].ID == k.String() {
+			if int(k) < len(g.enemies) {
+				g.enemies[k] = &list[i]
+			}
+			return &list[i]
+		}
+	}
+	panic(fmt.Sprintf("game: no enemy data for %q", k))
 }

@@ -1,24 +1,36 @@
 package game
 
-import "lastpost/ecs"
+import (
+	"lastpost/ecs"
+	"lastpost/game/sched"
+)
 
 // Hash digests the whole state of the run: the entities, the random
 // generator, the turn schedule, the road and the campaign. Replays compare
-// it after every turn.
+// it after every turn, so it allocates nothing.
 func (g *Game) Hash() uint64 {
 	h := g.world.Hash()
-	state, _ := g.pcg.MarshalBinary()
+	// The PCG's marshalled form, appended into a stack buffer.
+	var buf [20]byte
+	state, _ := g.pcg.AppendBinary(buf[:0])
 	for _, b := range state {
 		h = ecs.Mix(h, uint64(b))
 	}
-	h = ecs.Mix(h, g.level.Hash())
-	snap := g.sched.Snapshot()
-	h = ecs.Mix(ecs.Mix(h, uint64(snap.Now)), snap.Seq)
-	for _, e := range snap.Entries {
+	h = ecs.Mix(h, g.levelHash)
+	now, seq, immediate, timed := g.sched.Parts()
+	h = ecs.Mix(ecs.Mix(h, uint64(now)), seq)
+	h = hashEntries(h, immediate)
+	h = hashEntries(h, timed)
+	return g.Run.hash(h)
+}
+
+// hashEntries folds schedule entries into h.
+func hashEntries(h uint64, entries []sched.Entry[Task]) uint64 {
+	for _, e := range entries {
 		h = ecs.Mix(ecs.Mix(ecs.Mix(h, uint64(e.At)), uint64(e.Ticket)), uint64(e.Value.Kind))
 		h = ecs.Mix(h, uint64(e.Value.E))
 	}
-	return g.Run.hash(h)
+	return h
 }
 
 func (r *Run) hash(h uint64) uint64 {

@@ -38,14 +38,8 @@ func TestDriveLaneChangeBeforeForwardMotion(t *testing.T) {
 
 // TestDriveSteerStandingStillRefused: a van at speed 0 cannot change lane, and
 // trying costs no turn.
-//
-// Known bug, fix outside this test's reach: the steering rule's message to
-// the driver is a committed Say action, and doRoad counts any commit as a
-// turn taken (delivery.go onCommit). Fix: do not count ActSay commits in
-// onCommit (a log line is not a turn), or refuse steering at speed 0 in
-// roadAct with MsgSteerStopped as Result.Refusal. Remove the Skip then.
+// The refusal is explained in the log without using the turn.
 func TestDriveSteerStandingStillRefused(t *testing.T) {
-	t.Skip("known bug: a refused steer at speed 0 still uses the turn (see comment)")
 	g := fxGame(t, 1, fxMap(
 		".....",
 		"..@..",

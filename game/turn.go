@@ -57,13 +57,13 @@ func (g *Game) doRoad(c Command) (Result, error) {
 	if g.turnTrace != nil {
 		g.turnTrace.Reset()
 	}
-	g.committed = 0
+	g.committed, g.lastSaid = 0, vocab.Message{}
 	g.engine.Enqueue(act)
 	if err := g.engine.Resolve(); err != nil {
 		return Result{}, err
 	}
 	if g.committed == 0 {
-		return Result{}, nil
+		return Result{Refusal: g.lastSaid}, nil
 	}
 	g.Run.Turns++
 	g.sched.Insert(Task{Kind: TaskActor, E: g.van}, TurnTime)
@@ -159,16 +159,21 @@ func (g *Game) advance() error {
 }
 
 func (g *Game) enemyActs(task Task) error {
-	delete(g.tickets, task.E)
 	if !g.world.Alive(task.E) {
+		delete(g.tickets, task.E)
 		return nil
 	}
+	// The ticket just taken is spent: zero marks it so (forget skips it)
+	// more cheaply than deleting the entry and adding it back.
+	g.tickets[task.E] = 0
 	g.enemyTurn(task.E)
 	if err := g.engine.Resolve(); err != nil {
 		return err
 	}
 	if g.world.Alive(task.E) {
 		g.tickets[task.E] = g.sched.Insert(task, TurnTime)
+	} else {
+		delete(g.tickets, task.E)
 	}
 	return nil
 }

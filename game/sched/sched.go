@@ -177,6 +177,14 @@ type Snapshot[T any] struct {
 	Entries []Entry[T] `json:"entries"`
 }
 
+// Parts returns the clock, the ticket counter and the pending entries in
+// snapshot order (the immediate ones, then the timed ones in heap order)
+// without copying, for hashing every turn. The slices belong to the
+// schedule: do not keep or change them.
+func (s *Schedule[T]) Parts() (now int64, seq uint64, immediate, timed []Entry[T]) {
+	return s.now, s.seq, s.immediate, s.heap
+}
+
 // Snapshot returns the schedule's state.
 func (s *Schedule[T]) Snapshot() Snapshot[T] {
 	entries := append(append([]Entry[T](nil), s.immediate...), s.heap...)

@@ -34,6 +34,7 @@ type Check = rules.Check[vocab.Act]
 // dropped with it (accept-queue follow-ons) or a second Stop.
 func Book(env *Env) []Rule {
 	return []Rule{
+		Moot(),
 		Bounds(env),
 		LetterPickup(),
 		AcidTyres(env),

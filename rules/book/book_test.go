@@ -24,7 +24,7 @@ func TestBookOrder(t *testing.T) {
 		names = append(names, r.Name)
 	}
 	assert.Equal(t, []string{
-		"bounds", "letter pick-up", "acid", "run-over", "bump attack", "projectile hit", "collision",
+		"moot", "bounds", "letter pick-up", "acid", "run-over", "bump attack", "projectile hit", "collision",
 		"death", "enemy collision", "van collision", "goal reached", "driving physics",
 		"steering needs speed", "fragments burn letters", "burst continues", "motion ends", "narrate",
 	}, names)
