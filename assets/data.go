@@ -152,7 +152,7 @@ func (d *Data) checkColourRoles(p *problems) {
 
 // checkHelp checks that the controls screen can describe every action.
 func (d *Data) checkHelp(p *problems) {
-	for _, c := range []Context{ContextGameplay, ContextMenu} {
+	for _, c := range []Context{ContextGameplay, ContextMenu, ContextReplay} {
 		for _, b := range d.Keys.Context(c) {
 			if !d.Texts.Has(HelpFor(b.Action)) {
 				p.addf("%s: action %s has no help text %s", textsFile, b.Action, HelpFor(b.Action))

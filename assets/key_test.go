@@ -90,7 +90,7 @@ func FuzzParseKeyRoundTrips(f *testing.F) {
 func TestKeysLookUpActions(t *testing.T) {
 	keys, err := LoadKeys()
 	require.NoError(t, err)
-	for _, c := range []Context{ContextGameplay, ContextMenu} {
+	for _, c := range []Context{ContextGameplay, ContextMenu, ContextReplay} {
 		for _, b := range keys.Context(c) {
 			for _, k := range b.Keys {
 				got, ok := keys.Action(c, k)
@@ -109,7 +109,7 @@ func TestEveryActionConstantHasABinding(t *testing.T) {
 	keys, err := LoadKeys()
 	require.NoError(t, err)
 	bound := map[Action]bool{}
-	for _, c := range []Context{ContextGameplay, ContextMenu} {
+	for _, c := range []Context{ContextGameplay, ContextMenu, ContextReplay} {
 		for _, b := range keys.Context(c) {
 			bound[b.Action] = true
 		}

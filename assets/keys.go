@@ -34,6 +34,15 @@ const (
 	ActionCancel   Action = "cancel"
 )
 
+// The replay actions, used while watching a recording.
+const (
+	ActionReplayPause  Action = "play_pause"
+	ActionReplayStep   Action = "step"
+	ActionReplayFaster Action = "faster"
+	ActionReplaySlower Action = "slower"
+	ActionReplayQuit   Action = "stop_watching"
+)
+
 // Context is a set of actions within which a key means one thing.
 type Context uint8
 
@@ -41,6 +50,7 @@ type Context uint8
 const (
 	ContextGameplay Context = iota
 	ContextMenu
+	ContextReplay
 )
 
 // Binding is one action and the keys that trigger it.
@@ -54,6 +64,7 @@ type Binding struct {
 type Keys struct {
 	Gameplay []Binding
 	Menu     []Binding
+	Replay   []Binding
 }
 
 // keysSpec is keys.toml as written: one field per action, so the strict
@@ -61,6 +72,7 @@ type Keys struct {
 type keysSpec struct {
 	Gameplay gameplayKeys `toml:"gameplay"`
 	Menu     menuKeys     `toml:"menu"`
+	Replay   replayKeys   `toml:"replay"`
 }
 
 type gameplayKeys struct {
@@ -85,6 +97,14 @@ type menuKeys struct {
 	Cancel   []Key `toml:"cancel"`
 }
 
+type replayKeys struct {
+	PlayPause []Key `toml:"play_pause"`
+	Step      []Key `toml:"step"`
+	Faster    []Key `toml:"faster"`
+	Slower    []Key `toml:"slower"`
+	Quit      []Key `toml:"stop_watching"`
+}
+
 func (g gameplayKeys) bindings() []Binding {
 	return []Binding{
 		{ActionSteerUp, g.SteerUp}, {ActionSteerDown, g.SteerDown},
@@ -99,6 +119,13 @@ func (m menuKeys) bindings() []Binding {
 	return []Binding{
 		{ActionMenuUp, m.MenuUp}, {ActionMenuDown, m.MenuDown},
 		{ActionConfirm, m.Confirm}, {ActionCancel, m.Cancel},
+	}
+}
+
+func (r replayKeys) bindings() []Binding {
+	return []Binding{
+		{ActionReplayPause, r.PlayPause}, {ActionReplayStep, r.Step},
+		{ActionReplayFaster, r.Faster}, {ActionReplaySlower, r.Slower}, {ActionReplayQuit, r.Quit},
 	}
 }
 
@@ -123,7 +150,7 @@ func ParseKeys(name string, data []byte) (Keys, error) {
 }
 
 func (s keysSpec) keys() Keys {
-	return Keys{Gameplay: s.Gameplay.bindings(), Menu: s.Menu.bindings()}
+	return Keys{Gameplay: s.Gameplay.bindings(), Menu: s.Menu.bindings(), Replay: s.Replay.bindings()}
 }
 
 // Validate reports an action with no key and a key that triggers two
@@ -133,6 +160,7 @@ func (s keysSpec) Validate() error {
 	k := s.keys()
 	validateContext(&p, "gameplay", k.Gameplay)
 	validateContext(&p, "menu", k.Menu)
+	validateContext(&p, "replay", k.Replay)
 	return p.err()
 }
 
@@ -154,8 +182,11 @@ func validateContext(p *problems, section string, bindings []Binding) {
 
 // Context returns the bindings of context c.
 func (k Keys) Context(c Context) []Binding {
-	if c == ContextMenu {
+	switch c {
+	case ContextMenu:
 		return k.Menu
+	case ContextReplay:
+		return k.Replay
 	}
 	return k.Gameplay
 }
@@ -175,7 +206,7 @@ func (k Keys) Action(c Context, key Key) (Action, bool) {
 
 // KeysFor returns the keys bound to action a, in file order, or nil.
 func (k Keys) KeysFor(a Action) []Key {
-	for _, c := range []Context{ContextGameplay, ContextMenu} {
+	for _, c := range []Context{ContextGameplay, ContextMenu, ContextReplay} {
 		for _, b := range k.Context(c) {
 			if b.Action == a {
 				return b.Keys

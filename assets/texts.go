@@ -71,7 +71,11 @@ const (
 	TitleSaveQuit       TextID = "title.save_quit"
 	TitleSeed           TextID = "title.seed"
 	TitleSaveUnreadable TextID = "title.save_unreadable"
-	TitleHighScores     TextID = "title.high_scores"
+	// TitleSaveStuck is a damaged save that could not even be moved aside.
+	TitleSaveStuck TextID = "title.save_stuck"
+	// TitleLoadFailed is a save that could not be opened at all.
+	TitleLoadFailed TextID = "title.load_failed"
+	TitleHighScores TextID = "title.high_scores"
 )
 
 // High-score table texts. ScoresHeader heads the columns the table prints.
@@ -95,6 +99,7 @@ const (
 	HelpTitle      TextID = "help.title"
 	HelpOnRoad     TextID = "help.on_road"
 	HelpInMenus    TextID = "help.in_menus"
+	HelpInReplay   TextID = "help.in_replay"
 	HelpClose      TextID = "help.close"
 	HelpSteerUp    TextID = "help.steer_up"
 	HelpSteerDown  TextID = "help.steer_down"
@@ -239,6 +244,38 @@ const (
 	ScreenTooSmall TextID = "screen.too_small"
 )
 
+// Replay viewer texts (lastpost -replay FILE).
+const (
+	ReplayHeader  TextID = "replay.header"
+	ReplayPlaying TextID = "replay.playing"
+	ReplayPaused  TextID = "replay.paused"
+	ReplayEnded   TextID = "replay.ended"
+	ReplayDesync  TextID = "replay.desync"
+	ReplayKeys    TextID = "replay.keys"
+	// The lines that describe the replay actions on the controls screen.
+	HelpPlayPause    TextID = "help.play_pause"
+	HelpStep         TextID = "help.step"
+	HelpFaster       TextID = "help.faster"
+	HelpSlower       TextID = "help.slower"
+	HelpStopWatching TextID = "help.stop_watching"
+)
+
+// Lines the command itself prints on standard error, when the game cannot
+// start or stops unexpectedly.
+const (
+	CLITermUnset      TextID = "cli.term_unset"
+	CLITermDumb       TextID = "cli.term_dumb"
+	CLITermUnknown    TextID = "cli.term_unknown"
+	CLINoTTY          TextID = "cli.no_tty"
+	CLITermFailed     TextID = "cli.term_failed"
+	CLIDataDir        TextID = "cli.data_dir"
+	CLIStopped        TextID = "cli.stopped"
+	CLIStoppedSaved   TextID = "cli.stopped_saved"
+	CLIStoppedNoSave  TextID = "cli.stopped_no_save"
+	CLICrashed        TextID = "cli.crashed"
+	CLICrashUnwritten TextID = "cli.crash_unwritten"
+)
+
 // Message log page texts.
 const (
 	LogTitle  TextID = "log.title"
@@ -278,6 +315,10 @@ var TextIDs = []TextID{
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, MenuYes, MenuNo, PagerHint,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, PauseQuit, PauseAbandonConfirm, PauseSaveFailed,
+	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
+	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
+	CLITermUnset, CLITermDumb, CLITermUnknown, CLINoTTY, CLITermFailed, CLIDataDir, CLIStopped,
+	CLIStoppedSaved, CLIStoppedNoSave, CLICrashed, CLICrashUnwritten,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action
