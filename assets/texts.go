@@ -252,6 +252,7 @@ const (
 	ReplayEnded   TextID = "replay.ended"
 	ReplayDesync  TextID = "replay.desync"
 	ReplayKeys    TextID = "replay.keys"
+	ReplayCommand TextID = "replay.command"
 	// The lines that describe the replay actions on the controls screen.
 	HelpPlayPause    TextID = "help.play_pause"
 	HelpStep         TextID = "help.step"
@@ -317,6 +318,7 @@ var TextIDs = []TextID{
 	EndAbandonedTitle, EndAbandonedText, EndContinue, PauseQuit, PauseAbandonConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
+	ReplayCommand,
 	CLITermUnset, CLITermDumb, CLITermUnknown, CLINoTTY, CLITermFailed, CLIDataDir, CLIStopped,
 	CLIStoppedSaved, CLIStoppedNoSave, CLICrashed, CLICrashUnwritten,
 }

@@ -94,6 +94,11 @@ func (r *RunRecording) Finish() error {
 	return archiveCurrent(r.dir)
 }
 
+// KeepCurrentRecording moves dir's current.rec, if any, among the finished
+// recordings, as StartRunRecording does before a new run, so another
+// recording can take its place.
+func KeepCurrentRecording(dir string) error { return archiveCurrent(dir) }
+
 // FinishedRecordings lists the finished recordings in dir, oldest first.
 func FinishedRecordings(dir string) ([]string, error) {
 	nums, err := finishedNumbers(dir)

@@ -40,6 +40,9 @@ type animator struct {
 	last    int // the current resolution's latest instant seen
 	drawnAt int // turn time of the last frame drawn
 	skip    bool
+	// keepKeys holds a key that skips an animation for the view to obey
+	// after the turn, instead of using it up.
+	keepKeys bool
 	// frames counts the frames drawn while commands resolved.
 	frames int
 }
@@ -77,7 +80,7 @@ func (an *animator) observe(now int) {
 // advance draws a frame if one is due and paces it.
 func (an *animator) advance(now int) {
 	an.observe(now)
-	if _, onRoad := an.a.top().(*playView); an.skip || !onRoad {
+	if an.skip || !an.a.roadShown() {
 		// Only the road shows motion; elsewhere (leaving a camp) the
 		// resolution just runs.
 		return
@@ -99,9 +102,22 @@ func (an *animator) advance(now int) {
 	}
 }
 
+// roadShown reports whether the top view shows the road, where turns
+// animate.
+func (a *App) roadShown() bool {
+	switch v := a.top().(type) {
+	case *playView:
+		return true
+	case *replayView:
+		return v.onRoad(a)
+	}
+	return false
+}
+
 // keyWaiting reads the events already queued, without blocking. A key
-// press skips the rest of the animation and is used up; a resize is
-// remembered and redrawn at once.
+// press skips the rest of the animation and is used up (Ctrl-C, and every
+// key when keepKeys is set, is held for after the turn); a resize is
+// remembered and redrawn at once; the front end's own events are held.
 func (an *animator) keyWaiting() bool {
 	screen := an.a.term.screen
 	pressed := false
@@ -110,10 +126,17 @@ func (an *animator) keyWaiting() bool {
 		case nil:
 			return true
 		case *tcell.EventKey:
-			if isQuitKey(ev) {
-				an.a.quit = true
+			if isQuitKey(ev) || an.keepKeys {
+				an.a.held = append(an.a.held, ev)
 			}
 			pressed = true
+		case appEvent:
+			// A signal or a forwarded panic waits for the turn to end, so
+			// a save never catches a command half resolved; it also ends
+			// the animation at once. A replay's tick only waits.
+			an.a.held = append(an.a.held, ev)
+			_, tick := ev.(*replayTick)
+			pressed = !tick
 		case *tcell.EventResize:
 			an.a.term.invalidate()
 			an.a.resized = true

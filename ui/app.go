@@ -35,6 +35,9 @@ type Hooks struct {
 	Save func(*game.Game) error
 	// Started is called when a run begins or is continued.
 	Started func(*game.Game)
+	// Playing is called before every command reaches the game, so a crash
+	// while it resolves can name it.
+	Playing func(*game.Game, game.Command)
 	// Played is called after every command that reached the game, refused
 	// or not, with its result.
 	Played func(*game.Game, game.Command, game.Result)
@@ -87,8 +90,11 @@ type App struct {
 	victoryShown bool
 	// resized asks the next flush to repaint the whole terminal.
 	resized bool
-	quit    bool
-	err     error
+	// held are events taken from the screen while a turn animated, to be
+	// handled once it is over (a signal, or a key the replay viewer obeys).
+	held []tcell.Event
+	quit bool
+	err  error
 }
 
 // view is one screen or overlay. The top view of the stack gets the keys;
@@ -100,23 +106,39 @@ type view interface {
 }
 
 // Run starts the screen, plays until the player quits and restores the
-// terminal on every way out, a panic included. It returns an error if the
-// terminal cannot be started or the game breaks down.
-func Run(screen tcell.Screen, data *assets.Data, opts Options) (err error) {
+// terminal on every way out: a panic (re-raised as a *Panic once the
+// terminal is back), an Interrupt (returned as an *Interrupted) included.
+// A terminal that cannot be started gives an error wrapping ErrTerminal;
+// a game that breaks down, its error.
+func Run(screen tcell.Screen, data *assets.Data, opts Options) error {
+	return run(screen, data, opts, nil)
+}
+
+// run is Run, with prepare (if not nil) setting the front end up before the
+// first frame.
+func run(screen tcell.Screen, data *assets.Data, opts Options, prepare func(a *App)) error {
 	if err := screen.Init(); err != nil {
-		return fmt.Errorf("cannot start the terminal: %w", err)
+		return fmt.Errorf("%w: %w", ErrTerminal, err)
 	}
 	defer func() {
 		r := recover()
-		screen.Fini()
-		if r != nil {
-			panic(r)
+		if r == nil {
+			screen.Fini()
+			return
 		}
+		// The stack is taken before Fini, while it still shows the panic.
+		p := asPanic(r)
+		screen.Fini()
+		panic(p)
 	}()
 	if v, ok := os.LookupEnv("NO_COLOR"); ok && v != "" {
 		opts.NoColor = true
 	}
-	return New(screen, data, opts).Loop()
+	a := New(screen, data, opts)
+	if prepare != nil {
+		prepare(a)
+	}
+	return a.Loop()
 }
 
 // New builds the front end on an initialised screen.
@@ -138,7 +160,7 @@ func New(screen tcell.Screen, data *assets.Data, opts Options) *App {
 func (a *App) Loop() error {
 	a.redraw(false)
 	for !a.quit {
-		ev := a.term.screen.PollEvent()
+		ev := a.nextEvent()
 		if ev == nil {
 			break
 		}
@@ -147,11 +169,21 @@ func (a *App) Loop() error {
 	return a.err
 }
 
+// nextEvent returns the oldest held event, or waits for the screen's next.
+func (a *App) nextEvent() tcell.Event {
+	if len(a.held) > 0 {
+		ev := a.held[0]
+		a.held = a.held[1:]
+		return ev
+	}
+	return a.term.screen.PollEvent()
+}
+
 // pump handles every event already waiting, without blocking: tests use it
 // after injecting keys.
 func (a *App) pump() {
-	for !a.quit && a.term.screen.HasPendingEvent() {
-		ev := a.term.screen.PollEvent()
+	for !a.quit && (len(a.held) > 0 || a.term.screen.HasPendingEvent()) {
+		ev := a.nextEvent()
 		if ev == nil {
 			return
 		}
@@ -165,9 +197,14 @@ func (a *App) handle(ev tcell.Event) {
 	case *tcell.EventResize:
 		a.term.invalidate()
 		a.redraw(true)
+	case appEvent:
+		ev.apply(a)
+		if !a.quit {
+			a.redraw(false)
+		}
 	case *tcell.EventKey:
 		if isQuitKey(ev) {
-			a.quit = true
+			a.interrupt(os.Interrupt)
 			return
 		}
 		in, ok := inputOf(ev)

@@ -82,7 +82,14 @@ func TestRunEndsWhenTheScreenIsFinalised(t *testing.T) {
 func TestRunRestoresTheTerminalOnPanic(t *testing.T) {
 	s := newReadyScreen(keyEnter) // New game, whose seed hook panics
 	opts := Options{Instant: true, Hooks: Hooks{NewSeed: func() uint64 { panic("seed source broke") }}}
-	assert.PanicsWithValue(t, "seed source broke", func() { _ = Run(s, loadData(t), opts) })
+	var p *Panic
+	func() {
+		defer func() { p, _ = recover().(*Panic) }()
+		_ = Run(s, loadData(t), opts)
+	}()
+	require.NotNil(t, p, "Run re-panics with a *Panic")
+	assert.Equal(t, "seed source broke", p.Value)
+	assert.Contains(t, string(p.Stack), "TestRunRestoresTheTerminalOnPanic", "the stack is the panic's, not the re-panic's")
 	assert.True(t, s.finalised(), "the terminal is restored before the panic goes on")
 }
 

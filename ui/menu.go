@@ -80,8 +80,11 @@ func (m *menuView) draw(a *App, g *Grid) {
 			}
 		}
 	}
-	if m.notice != "" {
-		g.Text(margin, bottom, m.notice, a.pal.Style(assets.RoleWarning))
+	// A long notice (a damaged save's name and fate) wraps upward from the
+	// notice row.
+	notice := wrap(m.notice, width)
+	for i, line := range notice {
+		g.Text(margin, bottom-len(notice)+1+i, line, a.pal.Style(assets.RoleWarning))
 	}
 	if m.hud && a.game != nil {
 		a.drawStatus(g, g.H-1, a.currentStatus())

@@ -133,7 +133,8 @@ func newTracePager(a *App) *pagerView {
 	return p
 }
 
-// newHelp lists the key bindings in force, road actions first, then menus.
+// newHelp lists the key bindings in force: road actions first, then menus,
+// then the replay viewer's.
 func newHelp(a *App) *pagerView {
 	p := &pagerView{title: a.text(assets.HelpTitle)}
 	section := func(id assets.TextID, c assets.Context) {
@@ -146,6 +147,8 @@ func newHelp(a *App) *pagerView {
 	section(assets.HelpOnRoad, assets.ContextGameplay)
 	p.lines = append(p.lines, "")
 	section(assets.HelpInMenus, assets.ContextMenu)
+	p.lines = append(p.lines, "")
+	section(assets.HelpInReplay, assets.ContextReplay)
 	return p
 }
 

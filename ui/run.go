@@ -34,6 +34,9 @@ func (a *App) newRun() {
 func (a *App) do(c game.Command) game.Result {
 	a.prompt = ""
 	before := a.game.Phase()
+	if a.hooks.Playing != nil {
+		a.hooks.Playing(a.game, c)
+	}
 	a.anim.begin()
 	r, err := a.game.Do(c)
 	a.anim.end()
