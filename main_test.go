@@ -67,9 +67,20 @@ func TestFlags(t *testing.T) {
 	}
 }
 
+// binDir holds the game built for the tests that run it; TestMain removes
+// it at the end.
+var binDir = sync.OnceValues(func() (string, error) { return os.MkdirTemp("", "lastpost-bin-") })
+
+func TestMain(m *testing.M) {
+	m.Run()
+	if dir, err := binDir(); err == nil {
+		os.RemoveAll(dir)
+	}
+}
+
 // builtBinary builds the game once per test run.
 var builtBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "lastpost-bin-")
+	dir, err := binDir()
 	if err != nil {
 		return "", err
 	}
