@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	lastpost [-seed N] [-data-dir DIR] [-trace FILE]
+//	lastpost [-seed N] [-data-dir DIR] [-trace FILE] [-config FILE]
 //	lastpost -replay FILE
 //	lastpost -replay FILE -verify
 //	lastpost -autoplay N [-seed S] [-record DIR]
@@ -29,6 +29,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"lastpost/assets"
+	userconfig "lastpost/assets/config"
 	"lastpost/game"
 	"lastpost/ui"
 )
@@ -53,6 +54,10 @@ type config struct {
 	trace   string
 	replay  string
 	version bool
+	// configFile is the -config flag; settings is what the config file
+	// (that one, or the one in the per-user config folder) says.
+	configFile string
+	settings   *userconfig.Config
 }
 
 func main() {
@@ -83,8 +88,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lastpost: the game data is broken: %v\n", err)
 		return exitFailed
 	}
+	if cfg.settings, err = loadSettings(cfg.configFile, data); err != nil {
+		fmt.Fprintf(stderr, "lastpost: %v\n", err)
+		return exitBad
+	}
 	if cfg.replay != "" {
-		return watchReplay(cfg.replay, cfg.dataDir, data, stderr, openTerminal)
+		return watchReplay(cfg.replay, cfg.dataDir, cfg.settings.Apply(data), stderr, openTerminal)
 	}
 	return play(cfg, data, stderr, openTerminal)
 }
@@ -97,6 +106,8 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.StringVar(&cfg.trace, "trace", "", "write the rule trace of every road turn to `file`")
 	fs.StringVar(&cfg.replay, "replay", "", "watch the recording `file` (with -verify: check it, no terminal needed)")
 	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
+	fs.StringVar(&cfg.configFile, "config", "", "read keys, colours and other settings from `file` "+
+		"(default $XDG_CONFIG_HOME/lastpost/config.toml or ~/.config/lastpost/config.toml)")
 	return fs
 }
 
@@ -194,7 +205,7 @@ func play(cfg config, data *assets.Data, stderr io.Writer, open opener) int {
 		defer f.Close()
 		s.trace = f
 	}
-	opts := ui.Options{Hooks: s.hooks()}
+	opts := ui.Options{Hooks: s.hooks(), Config: cfg.settings}
 	if cfg.seedSet {
 		opts.Start = game.New(data, cfg.seed)
 	}

@@ -208,6 +208,23 @@ const (
 	PauseSaveFailed     TextID = "pause.save_failed"
 )
 
+// Controls screen texts, where the player changes the keys.
+const (
+	ControlsTitle      TextID = "controls.title"
+	ControlsHint       TextID = "controls.hint"
+	ControlsPress      TextID = "controls.press"
+	ControlsTaken      TextID = "controls.taken"
+	ControlsSame       TextID = "controls.same"
+	ControlsAdded      TextID = "controls.added"
+	ControlsRemoved    TextID = "controls.removed"
+	ControlsLastKey    TextID = "controls.last_key"
+	ControlsFull       TextID = "controls.full"
+	ControlsUnbindable TextID = "controls.unbindable"
+	ControlsRestore    TextID = "controls.restore"
+	ControlsRestored   TextID = "controls.restored"
+	ControlsSaveFailed TextID = "controls.save_failed"
+)
+
 // Look mode texts, including one description per map tile.
 const (
 	LookTitle      TextID = "look.title"
@@ -321,6 +338,9 @@ var TextIDs = []TextID{
 	ReplayCommand,
 	CLITermUnset, CLITermDumb, CLITermUnknown, CLINoTTY, CLITermFailed, CLIDataDir, CLIStopped,
 	CLIStoppedSaved, CLIStoppedNoSave, CLICrashed, CLICrashUnwritten,
+	ControlsTitle, ControlsHint, ControlsPress, ControlsTaken, ControlsSame, ControlsAdded,
+	ControlsRemoved, ControlsLastKey, ControlsFull, ControlsUnbindable, ControlsRestore,
+	ControlsRestored, ControlsSaveFailed,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action

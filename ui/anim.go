@@ -86,7 +86,7 @@ func (an *animator) advance(now int) {
 		return
 	}
 	t := an.base + now
-	if t-an.drawnAt < frameMs {
+	if an.a.realTime(t-an.drawnAt) < frameMs*time.Millisecond {
 		return
 	}
 	if an.keyWaiting() {
@@ -96,7 +96,7 @@ func (an *animator) advance(now int) {
 	an.drawnAt = t
 	an.frames++
 	an.a.redraw(false)
-	due := an.start.Add(time.Duration(t) * time.Millisecond)
+	due := an.start.Add(an.a.realTime(t))
 	if wait := due.Sub(an.clock.Now()); wait > 0 {
 		an.clock.Sleep(wait)
 	}

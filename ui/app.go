@@ -7,6 +7,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"lastpost/assets"
+	"lastpost/assets/config"
 	"lastpost/game"
 )
 
@@ -66,6 +67,9 @@ type Options struct {
 	// NoColor forces monochrome. Run sets it when the NO_COLOR environment
 	// variable is set and not empty.
 	NoColor bool
+	// Config holds the player's settings; nil means the defaults of the
+	// data. The controls screen saves changed keys to its Path.
+	Config *config.Config
 }
 
 // App is the terminal front end: the screen adapter, the stack of views and
@@ -83,6 +87,10 @@ type App struct {
 	anim  animator
 	// follow keeps the map's view steady between frames.
 	follow follow
+	// base is the data as given, before the player's settings (data has
+	// them applied): the default keys come from it.
+	base *assets.Data
+	cfg  config.Config
 
 	// prompt is a line for the player that is not part of the game's log
 	// (the fire prompt, a refusal at camp); the next command clears it.
@@ -143,10 +151,11 @@ func run(screen tcell.Screen, data *assets.Data, opts Options, prepare func(a *A
 
 // New builds the front end on an initialised screen.
 func New(screen tcell.Screen, data *assets.Data, opts Options) *App {
-	a := &App{data: data, opts: opts, hooks: opts.Hooks, term: newTerm(screen)}
-	a.pal = NewPalette(data.Colours, DepthFor(screen.Colors(), opts.NoColor))
-	a.looks = newLooks(data, a.pal)
-	a.anim = newAnimator(a, opts.Clock, opts.Instant)
+	a := &App{base: data, cfg: settingsFor(data, opts), opts: opts, hooks: opts.Hooks, term: newTerm(screen)}
+	a.data = a.cfg.Apply(data)
+	a.pal = NewPalette(a.data.Colours, depthFor(a.cfg.Palette, screen.Colors(), opts.NoColor))
+	a.looks = newLooks(a.data, a.pal)
+	a.anim = newAnimator(a, opts.Clock, opts.Instant || a.cfg.Animation.Instant)
 	screen.HideCursor()
 	a.views = []view{newTitle(a)}
 	if opts.Start != nil {

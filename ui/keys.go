@@ -18,6 +18,7 @@ const (
 	navPageDown
 	navHome
 	navEnd
+	navDelete
 )
 
 // input is one key press as the views see it: the binding-level key and,
@@ -66,10 +67,11 @@ var specialKeys = map[tcell.Key]assets.Special{
 }
 
 var navKeys = map[tcell.Key]nav{
-	tcell.KeyPgUp: navPageUp,
-	tcell.KeyPgDn: navPageDown,
-	tcell.KeyHome: navHome,
-	tcell.KeyEnd:  navEnd,
+	tcell.KeyPgUp:   navPageUp,
+	tcell.KeyPgDn:   navPageDown,
+	tcell.KeyHome:   navHome,
+	tcell.KeyEnd:    navEnd,
+	tcell.KeyDelete: navDelete,
 }
 
 // isQuitKey reports Ctrl-C, which leaves the game from anywhere without

@@ -16,11 +16,9 @@ func pausePage(a *App) menuPage {
 		prelude: []string{a.text(assets.TitleSeed, "seed", a.game.Run.Seed)},
 		items: []menuItem{
 			{label: a.text(assets.PauseResume), pick: func(a *App, _ *menuView) { a.pop() }},
-			{label: a.text(assets.PauseControls), pick: func(a *App, _ *menuView) { a.push(newHelp(a)) }},
+			{label: a.text(assets.PauseControls), pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
 			{label: a.text(assets.PauseSaveQuit), pick: saveAndQuit},
-			{label: a.text(assets.PauseAbandon), pick: func(a *App, _ *menuView) {
-				confirm(a, a.text(assets.PauseAbandonConfirm), func(a *App) { a.abandon() })
-			}},
+			{label: a.text(assets.PauseAbandon), pick: func(a *App, _ *menuView) { a.giveUp() }},
 			{label: a.text(assets.PauseQuit), pick: func(a *App, _ *menuView) { a.quit = true }},
 		},
 	}

@@ -21,7 +21,7 @@ func titlePage(a *App) menuPage {
 	}
 	items = append(items,
 		menuItem{label: a.text(assets.TitleNewGame), pick: func(a *App, _ *menuView) { a.newRun() }},
-		menuItem{label: a.text(assets.TitleControls), pick: func(a *App, _ *menuView) { a.push(newHelp(a)) }},
+		menuItem{label: a.text(assets.TitleControls), pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
 		menuItem{label: a.text(assets.TitleHighScores), pick: func(a *App, _ *menuView) { a.push(newScores(a)) }},
 		menuItem{label: a.text(assets.TitleQuit), pick: func(a *App, _ *menuView) { a.quit = true }},
 	)
