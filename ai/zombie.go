@@ -12,12 +12,18 @@ const pathMargin = 8
 // is ready to use. A Pathfinder must not be shared between goroutines; it
 // keeps nothing that changes the result of a later search.
 type Pathfinder struct {
-	stamp uint32   // identifies the current search in mark
-	mark  []uint32 // mark[i] == stamp once cell i is classified this search
-	dist  []int32  // steps from the target, or -1 for a blocked cell
-	queue []int32
+	stamp  uint32   // identifies the current search in mark and closed
+	mark   []uint32 // mark[i] == stamp once cell i is classified this search
+	closed []uint32 // closed[i] == stamp once cell i's distance is final
+	dist   []int32  // steps from the target (the best known), or -1 for a blocked cell
+	// level holds the cells to expand whose estimate (steps from the
+	// target plus the Manhattan distance to self) is the current bound;
+	// next those whose estimate is two more, the only other value one step
+	// can give.
+	level, next []int32
 
-	x0, y0, bw, bh int // the search box: origin and size
+	x0, y0, bw, bh int        // the search box: origin and size
+	self           geom.Point // where the search is headed
 }
 
 // ZombieStep is Pathfinder.Step with a throw-away Pathfinder, for callers
@@ -94,9 +100,18 @@ func otherAxisDir(self, target geom.Point) geom.Dir {
 	return greedyDir(self, geom.Pt(target.X, self.Y))
 }
 
-// search runs a breadth-first search from the target until it reaches self
-// and returns the first step of a shortest path, or None when there is none
-// inside the search box.
+// search finds the first step of a shortest path from self to target
+// inside the search box, or None when there is none.
+//
+// It is an A* search from the target toward self with the Manhattan
+// distance to self as the estimate, which never overestimates and changes
+// by one per step, so cells are expanded in rising order of estimate and a
+// cell's distance is final when it is expanded. Once self is reached, the
+// rest of its estimate level is still expanded: that closes every cell
+// that lies on a shortest path, in particular each neighbour of self one
+// step nearer the target. The result is the one a plain breadth-first
+// search of the whole box gives (ai's tests check this against one), with
+// far fewer cells looked at when the way is open.
 func (pf *Pathfinder) search(m Map, occupied func(geom.Point) bool, self, target geom.Point) geom.Dir {
 	w, h := m.Size()
 	if !self.In(w, h) || !target.In(w, h) {
@@ -104,44 +119,86 @@ func (pf *Pathfinder) search(m Map, occupied func(geom.Point) bool, self, target
 	}
 	pf.frame(w, h, self, target)
 	pf.nextStamp()
+	pf.self = self
 	start, goal := pf.index(target), pf.index(self)
 	pf.mark[start], pf.dist[start] = pf.stamp, 0
-	pf.queue = append(pf.queue[:0], int32(start))
-	for head := 0; head < len(pf.queue); head++ {
-		i := int(pf.queue[head])
-		if i == goal {
-			return pf.firstStep(self, target)
+	bound := int32(target.Manhattan(self))
+	pf.level = append(pf.level[:0], int32(start))
+	pf.next = pf.next[:0]
+	reached := false
+	for {
+		if len(pf.level) == 0 {
+			if reached || len(pf.next) == 0 {
+				break
+			}
+			pf.level, pf.next = pf.next, pf.level[:0]
+			bound += 2
+			continue
 		}
-		pf.expand(m, occupied, i, self)
+		i := int(pf.level[len(pf.level)-1])
+		pf.level = pf.level[:len(pf.level)-1]
+		if pf.closed[i] == pf.stamp {
+			continue
+		}
+		pf.closed[i] = pf.stamp
+		if i == goal {
+			// Steps beyond self are no nearer the target.
+			reached = true
+			continue
+		}
+		pf.expand(m, occupied, i, bound)
 	}
-	return geom.None
+	if !reached {
+		return geom.None
+	}
+	return pf.firstStep(self, target)
 }
 
-// expand classifies the unvisited neighbours of cell i and queues the open
-// ones one step further from the target.
-func (pf *Pathfinder) expand(m Map, occupied func(geom.Point) bool, i int, self geom.Point) {
-	p := pf.point(i)
-	for _, d := range geom.Dirs {
-		q := p.Add(d.Vec())
-		if !pf.inBox(q) {
-			continue
-		}
-		j := pf.index(q)
-		if pf.mark[j] == pf.stamp {
-			continue
-		}
+// expand relaxes the neighbours of cell i, taken in geom.Dirs order
+// (north, east, south, west) by index arithmetic: the box lies inside the
+// map, so a cell in the box needs no bounds check.
+func (pf *Pathfinder) expand(m Map, occupied func(geom.Point) bool, i int, bound int32) {
+	x, y := i%pf.bw, i/pf.bw
+	p := geom.Pt(pf.x0+x, pf.y0+y)
+	d := pf.dist[i] + 1
+	if y > 0 {
+		pf.visit(m, occupied, i-pf.bw, geom.Pt(p.X, p.Y-1), d, bound)
+	}
+	if x < pf.bw-1 {
+		pf.visit(m, occupied, i+1, geom.Pt(p.X+1, p.Y), d, bound)
+	}
+	if y < pf.bh-1 {
+		pf.visit(m, occupied, i+pf.bw, geom.Pt(p.X, p.Y+1), d, bound)
+	}
+	if x > 0 {
+		pf.visit(m, occupied, i-1, geom.Pt(p.X-1, p.Y), d, bound)
+	}
+}
+
+// visit offers cell j (point q) the distance d. A cell seen for the first
+// time is classified (blocked unless it is self); an open one whose
+// distance improves is queued at its estimate, the bound or two more.
+func (pf *Pathfinder) visit(m Map, occupied func(geom.Point) bool, j int, q geom.Point, d, bound int32) {
+	if pf.mark[j] != pf.stamp {
 		pf.mark[j] = pf.stamp
-		if q != self && (blocked(m, q) || occupied(q)) {
+		if q != pf.self && (m.Solid(q) || occupied(q)) {
 			pf.dist[j] = -1
-			continue
+			return
 		}
-		pf.dist[j] = pf.dist[i] + 1
-		pf.queue = append(pf.queue, int32(j))
+	} else if pf.closed[j] == pf.stamp || pf.dist[j] < 0 || pf.dist[j] <= d {
+		return
+	}
+	pf.dist[j] = d
+	if d+int32(q.Manhattan(pf.self)) == bound {
+		pf.level = append(pf.level, int32(j))
+	} else {
+		pf.next = append(pf.next, int32(j))
 	}
 }
 
 // firstStep picks the neighbour of self that is one step nearer the target,
-// trying directions in the documented fixed order.
+// trying directions in the documented fixed order. Only cells whose
+// distance is final count.
 func (pf *Pathfinder) firstStep(self, target geom.Point) geom.Dir {
 	want := pf.dist[pf.index(self)] - 1
 	order := [6]geom.Dir{greedyDir(self, target), otherAxisDir(self, target),
@@ -151,7 +208,7 @@ func (pf *Pathfinder) firstStep(self, target geom.Point) geom.Dir {
 		if d == geom.None || !pf.inBox(q) {
 			continue
 		}
-		if j := pf.index(q); pf.mark[j] == pf.stamp && pf.dist[j] == want {
+		if j := pf.index(q); pf.closed[j] == pf.stamp && pf.dist[j] == want {
 			return d
 		}
 	}
@@ -166,8 +223,10 @@ func (pf *Pathfinder) frame(w, h int, self, target geom.Point) {
 	pf.bh = min(h-1, max(self.Y, target.Y)+pathMargin) - pf.y0 + 1
 	if n := pf.bw * pf.bh; len(pf.mark) < n {
 		pf.mark = make([]uint32, n)
+		pf.closed = make([]uint32, n)
 		pf.dist = make([]int32, n)
-		pf.queue = make([]int32, 0, n)
+		pf.level = make([]int32, 0, n)
+		pf.next = make([]int32, 0, n)
 	}
 }
 
@@ -177,6 +236,7 @@ func (pf *Pathfinder) nextStamp() {
 	pf.stamp++
 	if pf.stamp == 0 {
 		clear(pf.mark)
+		clear(pf.closed)
 		pf.stamp = 1
 	}
 }

@@ -5,6 +5,9 @@ import "fmt"
 // Mask is a set of component ids.
 type Mask [MaxComponents / 64]uint64
 
+// Intersects is written out for a mask of four words.
+const _ = uint(len(Mask{})-4) + uint(4-len(Mask{}))
+
 // Add puts id in the mask.
 func (m *Mask) Add(id ID) { m[id>>6] |= 1 << (id & 63) }
 
@@ -13,12 +16,9 @@ func (m *Mask) Has(id ID) bool { return m[id>>6]&(1<<(id&63)) != 0 }
 
 // Intersects reports whether m and o share any id.
 func (m *Mask) Intersects(o *Mask) bool {
-	for i := range m {
-		if m[i]&o[i] != 0 {
-			return true
-		}
-	}
-	return false
+	// Written out, branch-free: the rule engine asks this for every rule
+	// of every action.
+	return m[0]&o[0]|m[1]&o[1]|m[2]&o[2]|m[3]&o[3] != 0
 }
 
 // MaskOf builds a mask from ids.
@@ -232,16 +232,25 @@ func (w *World) NewAction() *Action {
 	return &Action{w: w, deltas: make([]delta, w.schema.Len())}
 }
 
+// deltaFor returns the action's delta for component id, marking it
+// touched. A component already touched takes the short way, small enough
+// to inline.
 func (a *Action) deltaFor(id ID) delta {
+	if a.mask.Has(id) {
+		return a.deltas[id]
+	}
+	return a.touch(id)
+}
+
+// touch marks component id touched, making its delta on first use.
+func (a *Action) touch(id ID) delta {
 	d := a.deltas[id]
 	if d == nil {
 		d = a.w.schema.specs[id].newDelta(a.w.stores[id])
 		a.deltas[id] = d
 	}
-	if !a.mask.Has(id) {
-		a.mask.Add(id)
-		a.touched = append(a.touched, id)
-	}
+	a.mask.Add(id)
+	a.touched = append(a.touched, id)
 	return d
 }
 

@@ -6,13 +6,13 @@ import "fmt"
 type Entity uint64
 
 const (
-	pageBits = 10
+	pageBits = 8
 	pageSize = 1 << pageBits
 	pageMask = pageSize - 1
 	// maxSpare is how many emptied pages an index keeps for reuse, so ids
 	// that only grow (bullets, fragments) do not allocate a fresh page every
 	// pageSize spawns.
-	maxSpare = 16
+	maxSpare = 64
 )
 
 // page is one lazily allocated block of a sparse index, with the number of
@@ -32,6 +32,11 @@ var noPage = new(page)
 type sparseIndex struct {
 	pages []*page
 	spare []*page
+	// idle is 1 + the number of the page that emptied last, or 0. That
+	// page stays in place until another one empties, so an entity that
+	// gains and loses a component turn after turn does not release and
+	// fetch its page every time.
+	idle Entity
 }
 
 // load returns e's code, or 0. The page number is compared as an Entity so
@@ -71,10 +76,22 @@ func (s *sparseIndex) clear(e Entity) {
 	pg.slot[e&pageMask] = 0
 	pg.used--
 	if pg.used == 0 {
-		s.pages[p] = noPage
-		if len(s.spare) < maxSpare {
-			s.spare = append(s.spare, pg)
+		if s.idle != 0 && s.idle-1 != p {
+			s.release(s.idle - 1)
 		}
+		s.idle = p + 1
+	}
+}
+
+// release gives page p back to the spares if it is still empty.
+func (s *sparseIndex) release(p Entity) {
+	pg := s.pages[p]
+	if pg == noPage || pg.used != 0 {
+		return
+	}
+	s.pages[p] = noPage
+	if len(s.spare) < maxSpare {
+		s.spare = append(s.spare, pg)
 	}
 }
 
@@ -152,6 +169,16 @@ func (s *sparseSet[T]) remove(e Entity) bool {
 	s.vals = s.vals[:last]
 	s.index.clear(e)
 	return true
+}
+
+// empty removes every entry, keeping the memory: released index pages go
+// to the spares and the dense slices keep their capacity.
+func (s *sparseSet[T]) empty() {
+	for _, e := range s.dense {
+		s.index.clear(e)
+	}
+	clear(s.vals)
+	s.dense, s.vals = s.dense[:0], s.vals[:0]
 }
 
 func (s *sparseSet[T]) size() int { return len(s.dense) }

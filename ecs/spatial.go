@@ -43,14 +43,22 @@ type Spatial struct {
 	listSlot  [MaxComponents]int16
 	tracked   Mask
 	members   Mask
-	cells     [][]Entity
-	counts    []int32
-	lists     [][]Entity
+	// cells and lists locate each cell's entities, and each (cell, listed
+	// component)'s holders, in pool. Spans hold no pointers, so a road's
+	// index is one flat block the collector need not scan.
+	cells  []span
+	counts []int32
+	lists  []span
+	pool   []Entity
 	// placed remembers where each positioned entity is indexed and which
 	// counted and listed components it had then, so a commit can withdraw
 	// the old contribution without asking the stores.
 	placed sparseSet[placement]
 }
+
+// span is one list of entities inside the pool: n entities from off, with
+// room for c before it must move to the pool's end.
+type span struct{ off, n, c int32 }
 
 // placement is what one entity contributes to the index.
 type placement struct {
@@ -60,57 +68,137 @@ type placement struct {
 }
 
 // SetSpatial gives the world a spatial index built from its current state,
-// replacing any index it had, and returns it. It panics if the spec counts
-// or lists more than 64 components, or names a component twice.
+// replacing any index it had, and returns it. The new index reuses the
+// memory of the one it replaces (which must no longer be used). It panics
+// if the spec counts or lists more than 64 components, or names a
+// component twice; the world keeps its index then.
 func (w *World) SetSpatial(spec SpatialSpec) *Spatial {
-	w.spatial = w.buildSpatial(spec)
-	return w.spatial
+	s := w.spatial
+	if s == nil {
+		s = &Spatial{}
+	}
+	s.reset(spec)
+	w.fillSpatial(s)
+	w.spatial = s
+	return s
 }
 
-// buildSpatial indexes w's current state, without installing the index.
+// buildSpatial indexes w's current state in a new index, without
+// installing it.
 func (w *World) buildSpatial(spec SpatialSpec) *Spatial {
-	s := newSpatial(spec)
-	s.posStore = w.stores[spec.Pos.id].(*dataStore[geom.Point])
-	for _, e := range w.stores[spec.Pos.id].entities() {
+	s := &Spatial{}
+	s.reset(spec)
+	w.fillSpatial(s)
+	return s
+}
+
+// fillSpatial places every positioned entity of w in the empty index s.
+func (w *World) fillSpatial(s *Spatial) {
+	s.posStore = w.stores[s.pos.id].(*dataStore[geom.Point])
+	for _, e := range w.stores[s.pos.id].entities() {
 		pl := s.placementOf(w, e)
 		s.deposit(e, pl)
 		s.placed.set(e, pl)
 	}
-	return s
 }
 
-func newSpatial(spec SpatialSpec) *Spatial {
+// checkSpec panics if spec counts or lists too many components or one
+// twice.
+func checkSpec(spec SpatialSpec) {
 	if len(spec.Counts) > maxIndexed || len(spec.Sets) > maxIndexed {
 		panic(fmt.Sprintf("ecs: a spatial index counts and lists at most %d components each", maxIndexed))
 	}
-	s := &Spatial{w: max(spec.W, 0), h: max(spec.H, 0), pos: spec.Pos}
-	s.counted = slices.Clone(spec.Counts)
-	s.listed = slices.Clone(spec.Sets)
+	var counted, listed Mask
+	for _, id := range spec.Counts {
+		if counted.Has(id) {
+			panic(fmt.Sprintf("ecs: the spatial index counts component %d twice", id))
+		}
+		counted.Add(id)
+	}
+	for _, id := range spec.Sets {
+		if listed.Has(id) {
+			panic(fmt.Sprintf("ecs: the spatial index lists component %d twice", id))
+		}
+		listed.Add(id)
+	}
+}
+
+// reset makes s an empty index for spec, keeping the memory of its cells
+// and lists for reuse.
+func (s *Spatial) reset(spec SpatialSpec) {
+	checkSpec(spec)
+	counted, listed := slices.Clone(spec.Counts), slices.Clone(spec.Sets)
+	s.w, s.h, s.pos, s.posStore = max(spec.W, 0), max(spec.H, 0), spec.Pos, nil
+	s.counted, s.listed = counted, listed
 	for i := range s.countSlot {
 		s.countSlot[i], s.listSlot[i] = -1, -1
 	}
+	s.tracked, s.members = Mask{}, Mask{}
 	s.tracked.Add(spec.Pos.id)
 	for i, id := range s.counted {
-		if s.countSlot[id] >= 0 {
-			panic(fmt.Sprintf("ecs: the spatial index counts component %d twice", id))
-		}
 		s.countSlot[id] = int16(i)
 		s.tracked.Add(id)
 		s.members.Add(id)
 	}
 	for i, id := range s.listed {
-		if s.listSlot[id] >= 0 {
-			panic(fmt.Sprintf("ecs: the spatial index lists component %d twice", id))
-		}
 		s.listSlot[id] = int16(i)
 		s.tracked.Add(id)
 		s.members.Add(id)
 	}
 	n := s.w * s.h
-	s.cells = make([][]Entity, n)
-	s.counts = make([]int32, n*len(s.counted))
-	s.lists = make([][]Entity, n*len(s.listed))
-	return s
+	s.cells = zeroed(s.cells, n)
+	s.lists = zeroed(s.lists, n*len(s.listed))
+	s.counts = zeroed(s.counts, n*len(s.counted))
+	s.pool = s.pool[:0]
+	s.placed.empty()
+}
+
+// zeroed returns n zero values, in old's array if it is large enough.
+func zeroed[T any](old []T, n int) []T {
+	if cap(old) < n {
+		return make([]T, n)
+	}
+	old = old[:n]
+	clear(old)
+	return old
+}
+
+// list returns the entities of span sp. The full slice expression keeps a
+// caller's append from writing over the next span.
+func (s *Spatial) list(sp span) []Entity { return s.pool[sp.off : sp.off+sp.n : sp.off+sp.n] }
+
+// firstRoom is the room a span gets when its first entity arrives.
+const firstRoom = 2
+
+// push appends e to span sp. A full span moves to the end of the pool with
+// twice the room; the place it leaves is not reused until the next reset,
+// which bounds the waste by the room every span has ever needed.
+func (s *Spatial) push(sp *span, e Entity) {
+	if sp.n == sp.c {
+		room := max(firstRoom, 2*sp.c)
+		off := len(s.pool)
+		s.pool = slices.Grow(s.pool, int(room))[:off+int(room)]
+		copy(s.pool[off:], s.pool[sp.off:sp.off+sp.n])
+		sp.off, sp.c = int32(off), room
+	}
+	s.pool[sp.off+sp.n] = e
+	sp.n++
+}
+
+// pull deletes e from span sp keeping the order of the rest, so cell order
+// stays a pure function of the operations. It looks from the end: what
+// moves arrived after what stands still.
+func (s *Spatial) pull(sp *span, e Entity) {
+	l := s.pool[sp.off : sp.off+sp.n]
+	for i := len(l) - 1; i >= 0; i-- {
+		if l[i] == e {
+			if i < len(l)-1 {
+				copy(l[i:], l[i+1:])
+			}
+			sp.n--
+			return
+		}
+	}
 }
 
 func (s *Spatial) spec() SpatialSpec {
@@ -137,7 +225,7 @@ func (s *Spatial) At(p geom.Point) []Entity {
 	if c < 0 {
 		return nil
 	}
-	return s.cells[c]
+	return s.list(s.cells[c])
 }
 
 // Count returns how many entities in cell p have counted component id.
@@ -178,13 +266,20 @@ func (s *Spatial) Holders(p geom.Point, id ID) []Entity {
 	if uint(p.X) >= uint(s.w) || uint(p.Y) >= uint(s.h) {
 		return nil
 	}
-	return s.lists[(p.Y*s.w+p.X)*len(s.listed)+int(slot)]
+	return s.list(s.lists[(p.Y*s.w+p.X)*len(s.listed)+int(slot)])
 }
 
 // First returns the first entity in cell p having listed component id.
 func (s *Spatial) First(p geom.Point, id ID) (Entity, bool) {
-	if h := s.Holders(p, id); len(h) > 0 {
-		return h[0], true
+	slot := s.listSlot[id]
+	if slot < 0 {
+		panic(notIndexed{id, "listed"})
+	}
+	if uint(p.X) >= uint(s.w) || uint(p.Y) >= uint(s.h) {
+		return 0, false
+	}
+	if sp := s.lists[(p.Y*s.w+p.X)*len(s.listed)+int(slot)]; sp.n > 0 {
+		return s.pool[sp.off], true
 	}
 	return 0, false
 }
@@ -265,13 +360,13 @@ func (s *Spatial) withdraw(e Entity, pl placement) {
 		return
 	}
 	c := int(pl.cell)
-	s.cells[c] = remove(s.cells[c], e)
+	s.pull(&s.cells[c], e)
 	for b := pl.counted; b != 0; b &= b - 1 {
 		s.counts[c*len(s.counted)+bits.TrailingZeros64(b)]--
 	}
 	for b := pl.listed; b != 0; b &= b - 1 {
 		k := c*len(s.listed) + bits.TrailingZeros64(b)
-		s.lists[k] = remove(s.lists[k], e)
+		s.pull(&s.lists[k], e)
 	}
 }
 
@@ -280,28 +375,14 @@ func (s *Spatial) deposit(e Entity, pl placement) {
 		return
 	}
 	c := int(pl.cell)
-	s.cells[c] = append(s.cells[c], e)
+	s.push(&s.cells[c], e)
 	for b := pl.counted; b != 0; b &= b - 1 {
 		s.counts[c*len(s.counted)+bits.TrailingZeros64(b)]++
 	}
 	for b := pl.listed; b != 0; b &= b - 1 {
 		k := c*len(s.listed) + bits.TrailingZeros64(b)
-		s.lists[k] = append(s.lists[k], e)
+		s.push(&s.lists[k], e)
 	}
-}
-
-// remove deletes e from s keeping the order of the rest, so cell order stays
-// a pure function of the operations.
-func remove(s []Entity, e Entity) []Entity {
-	for i, x := range s {
-		if x == e {
-			if i < len(s)-1 {
-				copy(s[i:], s[i+1:])
-			}
-			return s[:len(s)-1]
-		}
-	}
-	return s
 }
 
 // Check rebuilds the index from the world's stores and reports the first
@@ -329,8 +410,8 @@ func (s *Spatial) Check(w *World) error {
 
 func (s *Spatial) checkCell(w *World, fresh *Spatial, c int) error {
 	p := geom.Pt(c%s.w, c/s.w)
-	if !sameMembers(s.cells[c], fresh.cells[c]) {
-		return fmt.Errorf("spatial index: cell %v holds %v, the store says %v", p, s.cells[c], fresh.cells[c])
+	if got, want := s.list(s.cells[c]), fresh.list(fresh.cells[c]); !sameMembers(got, want) {
+		return fmt.Errorf("spatial index: cell %v holds %v, the store says %v", p, got, want)
 	}
 	for i, id := range s.counted {
 		k := c*len(s.counted) + i
@@ -340,8 +421,8 @@ func (s *Spatial) checkCell(w *World, fresh *Spatial, c int) error {
 	}
 	for i, id := range s.listed {
 		k := c*len(s.listed) + i
-		if !sameMembers(s.lists[k], fresh.lists[k]) {
-			return fmt.Errorf("spatial index: cell %v lists %v for %s, the store says %v", p, s.lists[k], w.schema.Name(id), fresh.lists[k])
+		if got, want := s.list(s.lists[k]), fresh.list(fresh.lists[k]); !sameMembers(got, want) {
+			return fmt.Errorf("spatial index: cell %v lists %v for %s, the store says %v", p, got, w.schema.Name(id), want)
 		}
 	}
 	return nil

@@ -175,8 +175,8 @@ func TestSpatialCheckFindsDisagreement(t *testing.T) {
 		tamper func(sp *Spatial)
 	}{
 		{"count", func(sp *Spatial) { sp.counts[0]++ }},
-		{"cell", func(sp *Spatial) { sp.cells[0] = append(sp.cells[0], 77) }},
-		{"list", func(sp *Spatial) { sp.lists[1] = append(sp.lists[1], 77) }},
+		{"cell", func(sp *Spatial) { sp.push(&sp.cells[0], 77) }},
+		{"list", func(sp *Spatial) { sp.push(&sp.lists[1], 77) }},
 		{"placement", func(sp *Spatial) { sp.placed.vals[0].cell = 0 }},
 		{"lost entity", func(sp *Spatial) { sp.placed.remove(1) }},
 	}

@@ -12,6 +12,7 @@ type store interface {
 	sparse() *sparseIndex
 	remove(e Entity) bool
 	size() int
+	empty()
 	entities() []Entity
 	hash(h uint64) uint64
 	encode() (json.RawMessage, error)

@@ -78,7 +78,14 @@ func TestSparseIndexReleasesAndReusesPages(t *testing.T) {
 	s.clear(pageSize*2 + 1)
 	require.NotSame(t, noPage, s.pages[2], "a page with a live slot stays")
 	s.clear(pageSize*2 + 2)
-	assert.Same(t, noPage, s.pages[2], "an empty page is released")
+	kept := s.pages[2]
+	require.NotSame(t, noPage, kept, "the page emptied last stays for a while")
+	s.store(pageSize*2+3, 9)
+	assert.Same(t, kept, s.pages[2], "and serves again without a fetch")
+	s.store(pageSize*4, 1)
+	s.clear(pageSize*2 + 3)
+	s.clear(pageSize * 4)
+	assert.Same(t, noPage, s.pages[2], "an empty page is released when another one empties")
 	require.Len(t, s.spare, 1)
 	released := s.spare[0]
 	s.store(5, 1)

@@ -62,6 +62,26 @@ func (w *World) Commit(a *Action) {
 	a.spawned = 0
 }
 
+// Renew returns an empty world of w's schema, with w's spatial index
+// emptied, as NewWorld and SetSpatial would make it, but built from the
+// memory w's stores and index have grown: a game that plays one road after
+// another does not allocate each road afresh. w and its actions must not
+// be used afterwards (w would show the new world's entities).
+func (w *World) Renew() *World {
+	n := &World{schema: w.schema, stores: w.stores, indexes: w.indexes, spatial: w.spatial, scratch: w.scratch[:0]}
+	n.bare = &Action{w: n}
+	for _, s := range n.stores {
+		if s != nil {
+			s.empty()
+		}
+	}
+	if s := n.spatial; s != nil {
+		s.reset(s.spec())
+		n.fillSpatial(s)
+	}
+	return n
+}
+
 // Alive reports whether e has any component.
 func (w *World) Alive(e Entity) bool {
 	for _, x := range w.indexes {
@@ -147,11 +167,16 @@ func (v View) parts() (*World, *Action) { return v.a.w, v.a }
 
 // Get returns e's value of the component, and whether e has it.
 func (c Data[T]) Get(r Reader, e Entity) (T, bool) {
-	// Reads from the world take a path small enough to inline.
 	if w, ok := r.(*World); ok {
-		return w.stores[c.id].(*dataStore[T]).get(e)
+		return c.Read(w, e)
 	}
 	return c.getAfter(r, e)
+}
+
+// Read is Get for the world as it is: small enough to inline, for loops
+// that read many entities.
+func (c Data[T]) Read(w *World, e Entity) (T, bool) {
+	return w.stores[c.id].(*dataStore[T]).get(e)
 }
 
 func (c Data[T]) getAfter(r Reader, e Entity) (T, bool) {
@@ -182,6 +207,34 @@ func (c Data[T]) Has(r Reader, e Entity) bool {
 // Entities returns the entities holding the component in iteration order.
 // The slice belongs to the world: do not keep it across a commit.
 func (c Data[T]) Entities(w *World) []Entity { return w.stores[c.id].entities() }
+
+// Values returns the component's values, aligned with Entities: Values(w)[i]
+// belongs to Entities(w)[i]. The slice belongs to the world: read it, do
+// not change it (change state through an action) and do not keep it across
+// a commit.
+func (c Data[T]) Values(w *World) []T { return w.stores[c.id].(*dataStore[T]).vals }
+
+// Column returns the component's store in w as a typed handle, for loops
+// that read many entities: its lookups skip finding the store each time.
+func (c Data[T]) Column(w *World) Column[T] {
+	return Column[T]{&w.stores[c.id].(*dataStore[T]).sparseSet}
+}
+
+// Column is one data component's store in a world, read-only. It reads
+// the world as it is at each call, commits included.
+type Column[T any] struct{ s *sparseSet[T] }
+
+// Get returns e's value, and whether e has it. It inlines.
+func (c Column[T]) Get(e Entity) (T, bool) { return c.s.get(e) }
+
+// Has reports whether e has the component.
+func (c Column[T]) Has(e Entity) bool { return c.s.has(e) }
+
+// Entities returns the holders in iteration order, like Data.Entities.
+func (c Column[T]) Entities() []Entity { return c.s.dense }
+
+// Values returns the values aligned with Entities, like Data.Values.
+func (c Column[T]) Values() []T { return c.s.vals }
 
 // Has reports whether e has the flag.
 func (f Flag) Has(r Reader, e Entity) bool {

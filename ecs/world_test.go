@@ -1,10 +1,12 @@
 package ecs
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
 )
@@ -123,4 +125,55 @@ func TestHashHelpers(t *testing.T) {
 	assert.NotEqual(t, HashBool(0, true), HashBool(0, false))
 	assert.Equal(t, HashString(3, "hi"), MixString(3, "hi"))
 	assert.Equal(t, HashInt(5, int8(-2)), MixInt(5, -2))
+}
+
+// renewFill plays the same script on any world of the test schema: a
+// crowd spawned over the grid, some moved, some removed.
+func renewFill(w *World, seed uint64) {
+	r := rand.New(rand.NewPCG(seed, 9))
+	a := w.NewAction()
+	for range 300 {
+		e := a.Spawn()
+		pos.Set(a, e, geom.Pt(r.IntN(gridW), r.IntN(gridH)))
+		if r.IntN(3) == 0 {
+			solid.Add(a, e)
+		}
+		if r.IntN(5) == 0 {
+			barrel.Add(a, e)
+			loot.Set(a, e, r.IntN(9))
+		}
+		hp.Set(a, e, r.IntN(9))
+	}
+	w.Commit(a)
+	for range 200 {
+		e := Entity(1 + r.IntN(300))
+		if r.IntN(4) == 0 {
+			a.RemoveEntity(e)
+		} else {
+			pos.Set(a, e, geom.Pt(r.IntN(gridW), r.IntN(gridH)))
+		}
+		w.Commit(a)
+	}
+}
+
+func TestRenewIsAsGoodAsNew(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		old := newTestWorld()
+		renewFill(old, seed+100)
+		renewed := old.Renew()
+		assert.Zero(t, renewed.LastEntity(), "seed %d", seed)
+		assert.Equal(t, newTestWorld().Hash(), renewed.Hash(), "seed %d: a renewed world starts empty", seed)
+		fresh := newTestWorld()
+		renewFill(renewed, seed)
+		renewFill(fresh, seed)
+		require.NoError(t, renewed.Spatial().Check(renewed), "seed %d", seed)
+		assert.Equal(t, fresh.Hash(), renewed.Hash(), "seed %d", seed)
+		for y := range gridH {
+			for x := range gridW {
+				p := geom.Pt(x, y)
+				require.Equal(t, fresh.Spatial().At(p), renewed.Spatial().At(p), "seed %d: cell %v", seed, p)
+				require.Equal(t, fresh.Spatial().Holders(p, idBarrel), renewed.Spatial().Holders(p, idBarrel), "seed %d: cell %v", seed, p)
+			}
+		}
+	}
 }

@@ -224,13 +224,16 @@ func fxBenchDense(b *testing.B, mk func() *fxDense) {
 }
 
 // BenchmarkTurn holds T1 (a bullet turn ending in an explosion) and T2 (a
-// 20-barrel cascade), each with the dense baseline.
+// 20-barrel cascade), each with the dense baseline, then T3 and T4
+// (bench_monster_test.go).
 func BenchmarkTurn(b *testing.B) {
 	data := fxBenchData(b)
 	b.Run("BulletChain/ours", func(b *testing.B) { fxBenchTurn(b, fxBulletTurn(data)) })
 	b.Run("BulletChain/dense", func(b *testing.B) { fxBenchDense(b, fxDenseBullet) })
 	b.Run("ExplosionCascade/ours", func(b *testing.B) { fxBenchTurn(b, fxCascadeTurn(data)) })
 	b.Run("ExplosionCascade/dense", func(b *testing.B) { fxBenchDense(b, fxDenseCascade) })
+	benchMonsterPhase(b)
+	benchDistanceMap(b)
 }
 
 // BenchmarkRules holds R1 (the van's lane change through the full book and

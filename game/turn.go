@@ -163,9 +163,9 @@ func (g *Game) enemyActs(task Task) error {
 		delete(g.tickets, task.E)
 		return nil
 	}
-	// The ticket just taken is spent: zero marks it so (forget skips it)
-	// more cheaply than deleting the entry and adding it back.
-	g.tickets[task.E] = 0
+	// The map keeps the ticket just taken until the next one replaces it:
+	// should the enemy die meanwhile, forget cancels a ticket no longer
+	// pending, which changes nothing, and map writes are dear here.
 	g.enemyTurn(task.E)
 	if err := g.engine.Resolve(); err != nil {
 		return err

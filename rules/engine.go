@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"lastpost/ecs"
@@ -38,24 +39,30 @@ type Options[T any] struct {
 
 // Engine resolves action types through the rule book.
 type Engine[T any] struct {
-	world    *ecs.World
-	rules    []Rule[T]
-	masks    []ecs.Mask
-	always   []bool
-	opts     Options[T]
-	act      *ecs.Action
-	queue    timeQueue[T]
-	seq      uint64
-	now      int
-	pending  []timed[T]
-	accepted []timed[T]
-	rejected []timed[T]
-	procs    []Process[T]
-	check    Check[T]
-	recent   [8]T
-	taken    int
-	done     int
-	running  bool
+	world  *ecs.World
+	rules  []Rule[T]
+	masks  []ecs.Mask
+	always []bool
+	// With at most 64 rules, byComp[id] has bit i set when rule i concerns
+	// component id, and alwaysBits the rules consulted for every action,
+	// so the rules an action concerns are a union over what it touches.
+	narrow     bool
+	byComp     []uint64
+	alwaysBits uint64
+	opts       Options[T]
+	act        *ecs.Action
+	queue      timeQueue[T]
+	seq        uint64
+	now        int
+	pending    []timed[T]
+	accepted   []timed[T]
+	rejected   []timed[T]
+	procs      []Process[T]
+	check      Check[T]
+	recent     [8]T
+	taken      int
+	done       int
+	running    bool
 
 	// Trace, when not nil, receives a record of every action.
 	Trace *Trace
@@ -78,6 +85,7 @@ func New[T any](world *ecs.World, book []Rule[T], opts Options[T]) *Engine[T] {
 		opts.Describe = func(t T) string { return fmt.Sprintf("%v", t) }
 	}
 	e := &Engine[T]{world: world, opts: opts, act: world.NewAction()}
+	e.check = Check[T]{Action: e.act, World: world, After: world.After(e.act), engine: e}
 	e.rules = append(e.rules, book...)
 	e.masks = make([]ecs.Mask, len(book))
 	e.always = make([]bool, len(book))
@@ -85,6 +93,7 @@ func New[T any](world *ecs.World, book []Rule[T], opts Options[T]) *Engine[T] {
 		e.masks[i] = ecs.MaskOf(r.Concerns...)
 		e.always[i] = r.Concerns == nil || opts.NoSkip
 	}
+	e.indexConcerns()
 	return e
 }
 
@@ -151,15 +160,17 @@ func (e *Engine[T]) Resolve() error {
 		}
 	}()
 	for {
-		for e.queue.len() > 0 && e.queue.peek().at <= e.now {
-			item := e.queue.pop()
-			e.recent[e.taken%len(e.recent)] = item.t
+		for e.queue.len() > 0 && e.queue.nextAt() <= e.now {
+			// The slot stays valid until the next push, which only step
+			// can make, after it has its copy.
+			t := e.queue.pop()
+			e.recent[e.taken%len(e.recent)] = *t
 			e.taken++
 			e.done++
 			if e.done > e.opts.Limit {
 				return e.loopError()
 			}
-			e.step(item.t)
+			e.step(*t)
 		}
 		next, ok := e.nextInstant()
 		if !ok {
@@ -193,10 +204,39 @@ func (e *Engine[T]) loopError() error {
 	return err
 }
 
+// indexConcerns fills byComp and alwaysBits when the book has at most 64
+// rules.
+func (e *Engine[T]) indexConcerns() {
+	if len(e.rules) > 64 {
+		return
+	}
+	e.narrow = true
+	e.byComp = make([]uint64, ecs.MaxComponents)
+	for i, r := range e.rules {
+		if e.always[i] {
+			e.alwaysBits |= 1 << i
+			continue
+		}
+		for _, id := range r.Concerns {
+			e.byComp[id] |= 1 << i
+		}
+	}
+}
+
+// concerned returns the rules action a concerns, one bit per rule in book
+// order: the rules consulted always and those whose concerns it touches.
+func (e *Engine[T]) concerned(a *ecs.Action) uint64 {
+	set := e.alwaysBits
+	for _, id := range a.Touched() {
+		set |= e.byComp[id]
+	}
+	return set
+}
+
 func (e *Engine[T]) nextInstant() (int, bool) {
 	best, found := 0, false
 	if e.queue.len() > 0 {
-		best, found = e.queue.peek().at, true
+		best, found = e.queue.nextAt(), true
 	}
 	for _, p := range e.procs {
 		if at, ok := p.Next(); ok && (!found || at < best) {
@@ -204,6 +244,52 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 		}
 	}
 	return best, found
+}
+
+// checkConcerned consults the rules the action concerns, in book order,
+// and reports whether one rejected it.
+func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) (rejected bool) {
+	for todo := e.concerned(c.Action); todo != 0; todo &= todo - 1 {
+		v := e.consult(bits.TrailingZeros64(todo), c, rec)
+		rejected = rejected || v.Rejected()
+		if v.Stops() {
+			break
+		}
+	}
+	return rejected
+}
+
+// checkAll is checkConcerned for a book of more than 64 rules.
+func (e *Engine[T]) checkAll(c *Check[T], rec *Record) (rejected bool) {
+	for i := range e.rules {
+		if !e.always[i] && !e.masks[i].Intersects(c.Action.Mask()) {
+			continue
+		}
+		v := e.consult(i, c, rec)
+		rejected = rejected || v.Rejected()
+		if v.Stops() {
+			break
+		}
+	}
+	return rejected
+}
+
+// consult asks rule i and files the follow-ons it asked for under its
+// verdict.
+func (e *Engine[T]) consult(i int, c *Check[T], rec *Record) Verdict {
+	e.pending = e.pending[:0]
+	v := e.rules[i].Check(c)
+	switch {
+	case len(e.pending) == 0:
+	case v.Rejected():
+		e.rejected = append(e.rejected, e.pending...)
+	default:
+		e.accepted = append(e.accepted, e.pending...)
+	}
+	if rec != nil {
+		addCheck(rec, e.rules[i].Name, v, e.pending, e.opts.Describe)
+	}
+	return v
 }
 
 // step builds one action type, checks it against the book, commits or
@@ -217,30 +303,16 @@ func (e *Engine[T]) step(t T) {
 		rec = e.Trace.begin(e.now, e.opts.Describe(t))
 	}
 	// The Check lives in the engine: handing a stack one to rule functions
-	// would move it to the heap on every action.
+	// would move it to the heap on every action. Its action, world, view
+	// and engine never change; the rest is set here.
 	c := &e.check
-	*c = Check[T]{Type: t, Action: a, World: e.world, After: e.world.After(a),
-		Spatial: e.world.Spatial(), Now: e.now, engine: e}
-	rejected := false
+	c.Type, c.Spatial, c.Now = t, e.world.Spatial(), e.now
 	e.accepted, e.rejected = e.accepted[:0], e.rejected[:0]
-	for i := range e.rules {
-		if !e.always[i] && !e.masks[i].Intersects(a.Mask()) {
-			continue
-		}
-		e.pending = e.pending[:0]
-		v := e.rules[i].Check(c)
-		if v.Rejected() {
-			rejected = true
-			e.rejected = append(e.rejected, e.pending...)
-		} else {
-			e.accepted = append(e.accepted, e.pending...)
-		}
-		if rec != nil {
-			addCheck(rec, e.rules[i].Name, v, e.pending, e.opts.Describe)
-		}
-		if v.Stops() {
-			break
-		}
+	var rejected bool
+	if e.narrow {
+		rejected = e.checkConcerned(c, rec)
+	} else {
+		rejected = e.checkAll(c, rec)
 	}
 	follow := e.accepted
 	if rejected {

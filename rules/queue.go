@@ -8,63 +8,86 @@ type timed[T any] struct {
 	t   T
 }
 
+// queueKey orders one queued action type: its instant, its sequence number
+// and the slot holding it.
+type queueKey struct {
+	at   int
+	seq  uint64
+	slot int32
+}
+
 // timeQueue is a binary heap ordered by (at, seq). It is written out rather
-// than built on container/heap so pushing and popping box nothing.
+// than built on container/heap so pushing and popping box nothing. The heap
+// moves small keys; each action type stays in its slot from push to pop, so
+// a large T is copied once in and once out, whatever the heap does.
 type timeQueue[T any] struct {
-	items []timed[T]
+	keys  []queueKey
+	slots []T
+	free  []int32
 }
 
 func (q *timeQueue[T]) less(i, j int) bool {
-	a, b := &q.items[i], &q.items[j]
+	a, b := &q.keys[i], &q.keys[j]
 	return a.at < b.at || (a.at == b.at && a.seq < b.seq)
 }
 
 func (q *timeQueue[T]) push(x timed[T]) {
-	q.items = append(q.items, x)
-	i := len(q.items) - 1
+	var slot int32
+	if n := len(q.free); n > 0 {
+		slot = q.free[n-1]
+		q.free = q.free[:n-1]
+		q.slots[slot] = x.t
+	} else {
+		slot = int32(len(q.slots))
+		q.slots = append(q.slots, x.t)
+	}
+	q.keys = append(q.keys, queueKey{at: x.at, seq: x.seq, slot: slot})
+	i := len(q.keys) - 1
 	for i > 0 {
 		parent := (i - 1) / 2
 		if !q.less(i, parent) {
 			break
 		}
-		q.items[i], q.items[parent] = q.items[parent], q.items[i]
+		q.keys[i], q.keys[parent] = q.keys[parent], q.keys[i]
 		i = parent
 	}
 }
 
-func (q *timeQueue[T]) pop() timed[T] {
-	top := q.items[0]
-	last := len(q.items) - 1
-	q.items[0] = q.items[last]
-	var zero timed[T]
-	q.items[last] = zero
-	q.items = q.items[:last]
+// pop removes the earliest action type and returns its slot, which stays
+// valid until the next push. A freed slot keeps its old value until reused:
+// clearing it would cost more than the little it may hold on to.
+func (q *timeQueue[T]) pop() *T {
+	top := q.keys[0]
+	last := len(q.keys) - 1
+	q.keys[0] = q.keys[last]
+	q.keys = q.keys[:last]
 	i := 0
 	for {
 		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(q.items) && q.less(l, m) {
+		if l < len(q.keys) && q.less(l, m) {
 			m = l
 		}
-		if r < len(q.items) && q.less(r, m) {
+		if r < len(q.keys) && q.less(r, m) {
 			m = r
 		}
 		if m == i {
 			break
 		}
-		q.items[i], q.items[m] = q.items[m], q.items[i]
+		q.keys[i], q.keys[m] = q.keys[m], q.keys[i]
 		i = m
 	}
-	return top
+	q.free = append(q.free, top.slot)
+	return &q.slots[top.slot]
 }
 
-func (q *timeQueue[T]) len() int { return len(q.items) }
+func (q *timeQueue[T]) len() int { return len(q.keys) }
 
-func (q *timeQueue[T]) peek() *timed[T] { return &q.items[0] }
+// nextAt returns the instant of the earliest action type; the queue must
+// not be empty.
+func (q *timeQueue[T]) nextAt() int { return q.keys[0].at }
 
+// clear empties the queue and drops every action type it held.
 func (q *timeQueue[T]) clear() {
-	var zero timed[T]
-	for i := range q.items {
-		q.items[i] = zero
-	}
-	q.items = q.items[:0]
+	clear(q.slots)
+	q.keys, q.slots, q.free = q.keys[:0], q.slots[:0], q.free[:0]
 }

@@ -122,51 +122,82 @@ func dropAt[T any](list []Entry[T], i int) []Entry[T] {
 	return list[:len(list)-1]
 }
 
+// less orders entries by time, then ticket. It is written without
+// branches: in a round every actor is due at the same instant, so which
+// way a comparison goes is a coin toss the processor cannot predict.
 func less[T any](a, b *Entry[T]) bool {
-	return a.At < b.At || (a.At == b.At && a.Ticket < b.Ticket)
+	return bit(a.At < b.At)|bit(a.At == b.At)&bit(a.Ticket < b.Ticket) != 0
+}
+
+// bit is 1 for true; the compiler turns it into a flag-setting
+// instruction rather than a jump.
+func bit(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (s *Schedule[T]) push(e Entry[T]) {
-	s.heap = append(s.heap, e)
-	s.up(len(s.heap) - 1)
+	s.heap = append(s.heap, Entry[T]{})
+	s.siftUp(len(s.heap)-1, 0, e)
 }
 
-func (s *Schedule[T]) up(i int) {
-	for i > 0 {
+// The sifts carry the entry being placed in hand and move the others into
+// the hole, which ends in the same layout as swapping it step by step (the
+// layout is hashed) with fewer copies, and never reads back an entry just
+// written, which stalls the processor.
+
+// siftUp places x, whose hole is at i, at or above i but not above top,
+// and returns where.
+func (s *Schedule[T]) siftUp(i, top int, x Entry[T]) int {
+	h := s.heap
+	for i > top {
 		p := (i - 1) / 2
-		if !less(&s.heap[i], &s.heap[p]) {
-			return
+		if !less(&x, &h[p]) {
+			break
 		}
-		s.heap[i], s.heap[p] = s.heap[p], s.heap[i]
+		h[i] = h[p]
 		i = p
 	}
+	h[i] = x
+	return i
 }
 
-func (s *Schedule[T]) down(i int) {
+// siftDown places x, whose hole is at top, at or below top and returns
+// where. It works the way Floyd's heapsort does: the smaller child moves up
+// all the way to a leaf, one comparison a level, then x climbs back from
+// there, but no higher than top. The entry taken from the end of the heap
+// usually belongs near the bottom, so this compares about half as often as
+// stopping on the way down, and ends in exactly the same layout.
+func (s *Schedule[T]) siftDown(top int, x Entry[T]) int {
+	h := s.heap
+	n := len(h)
+	i := top
 	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(s.heap) && less(&s.heap[l], &s.heap[m]) {
-			m = l
+		l := 2*i + 1
+		if l >= n {
+			break
 		}
-		if r < len(s.heap) && less(&s.heap[r], &s.heap[m]) {
-			m = r
+		m := l
+		if r := l + 1; r < n {
+			m += int(bit(less(&h[r], &h[l])))
 		}
-		if m == i {
-			return
-		}
-		s.heap[i], s.heap[m] = s.heap[m], s.heap[i]
+		h[i] = h[m]
 		i = m
 	}
+	return s.siftUp(i, top, x)
 }
 
+// removeAt deletes the entry at i: the last entry fills the hole and sinks,
+// or, if it stays put, rises.
 func (s *Schedule[T]) removeAt(i int) {
 	last := len(s.heap) - 1
-	s.heap[i] = s.heap[last]
+	x := s.heap[last]
 	s.heap[last] = Entry[T]{}
 	s.heap = s.heap[:last]
-	if i < last {
-		s.down(i)
-		s.up(i)
+	if i < last && s.siftDown(i, x) == i {
+		s.siftUp(i, 0, x)
 	}
 }
 

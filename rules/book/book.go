@@ -62,7 +62,7 @@ func Book(env *Env) []Rule {
 func move(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
 	ents, vals := vocab.Position.Pending(c.Action)
 	for i, e := range ents {
-		old, had := vocab.Position.Get(c.World, e)
+		old, had := vocab.Position.Read(c.World, e)
 		if had && old != vals[i] {
 			return e, old, vals[i], true
 		}

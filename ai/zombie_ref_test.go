@@ -1,0 +1,98 @@
+package ai
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs/geom"
+)
+
+// refStep is Step as documented, written the plain way: a breadth-first
+// search of the whole search box from the target, then the first direction
+// in the fixed order whose cell is one step nearer, else the greedy step
+// when it is free. Pathfinder.Step must agree with it exactly, tie-breaks
+// included, since the game's replays depend on every step.
+func refStep(m *GridMap, occ map[geom.Point]bool, self, target geom.Point) geom.Dir {
+	if self == target {
+		return geom.None
+	}
+	greedy := greedyDir(self, target)
+	if self.Manhattan(target) == 1 {
+		if occ[target] {
+			return geom.None
+		}
+		return greedy
+	}
+	w, h := m.Size()
+	x0, y0 := max(0, min(self.X, target.X)-pathMargin), max(0, min(self.Y, target.Y)-pathMargin)
+	x1, y1 := min(w-1, max(self.X, target.X)+pathMargin), min(h-1, max(self.Y, target.Y)+pathMargin)
+	inBox := func(p geom.Point) bool { return p.X >= x0 && p.Y >= y0 && p.X <= x1 && p.Y <= y1 }
+	dist := map[geom.Point]int{target: 0}
+	for frontier := []geom.Point{target}; len(frontier) > 0; {
+		var next []geom.Point
+		for _, p := range frontier {
+			for _, d := range geom.Dirs {
+				q := p.Add(d.Vec())
+				if _, seen := dist[q]; seen || !inBox(q) || q != self && (m.Solid(q) || occ[q]) {
+					continue
+				}
+				dist[q] = dist[p] + 1
+				next = append(next, q)
+			}
+		}
+		frontier = next
+	}
+	if d, ok := dist[self]; ok {
+		for _, dir := range []geom.Dir{greedy, otherAxisDir(self, target), geom.North, geom.East, geom.South, geom.West} {
+			if q, ok := dist[self.Add(dir.Vec())]; dir != geom.None && ok && q == d-1 {
+				return dir
+			}
+		}
+	}
+	if g := self.Add(greedy.Vec()); !g.In(w, h) || m.Solid(g) || occ[g] {
+		return geom.None
+	}
+	return greedy
+}
+
+// TestPathfinderAgreesWithPlainSearch plays many random fields, from open
+// to crowded, larger than the search box, with one Pathfinder reused as the
+// game does, and compares every step with refStep.
+func TestPathfinderAgreesWithPlainSearch(t *testing.T) {
+	var pf Pathfinder
+	for seed := uint64(1); seed <= 3000; seed++ {
+		r := rand.New(rand.NewPCG(seed, 11))
+		w, h := 10+r.IntN(50), 5+r.IntN(25)
+		solidPct, occPct := r.IntN(45), r.IntN(15)
+		rows := make([]string, h)
+		occ := map[geom.Point]bool{}
+		for y := range rows {
+			var b strings.Builder
+			for x := range w {
+				switch k := r.IntN(100); {
+				case k < solidPct:
+					b.WriteByte('#')
+				case k < solidPct+occPct:
+					b.WriteByte('e')
+					occ[geom.Pt(x, y)] = true
+				default:
+					b.WriteByte('.')
+				}
+			}
+			rows[y] = b.String()
+		}
+		m, err := ParseGrid(rows...)
+		require.NoError(t, err)
+		self, target := geom.Pt(r.IntN(w), r.IntN(h)), geom.Pt(r.IntN(w), r.IntN(h))
+		m.SetSolid(self, false)
+		delete(occ, self)
+		got := pf.Step(m, func(p geom.Point) bool { return occ[p] }, self, target)
+		want := refStep(m, occ, self, target)
+		assert.Equal(t, want, got, fmt.Sprintf("seed %d: zombie %v, target %v\n%s", seed, self, target, strings.Join(rows, "\n")))
+	}
+}

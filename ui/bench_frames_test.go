@@ -1,0 +1,212 @@
+package ui
+
+import (
+	"io"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/assets"
+	"lastpost/ecs/geom"
+	"lastpost/game"
+)
+
+// Rows D3, E1 and E3 of shared/reference/benchmarks.md.
+
+// BenchmarkRenderTurn is D3: the Show calls of one animated turn (a
+// railgun burst, paced by a clock that does not really sleep), against
+// the most its animation may need, one a display frame plus the final
+// one, and against the actions it commits.
+func BenchmarkRenderTurn(b *testing.B) {
+	b.Run("Shows/railgun", func(b *testing.B) {
+		var shows, commits, anim int
+		for b.Loop() {
+			clock := &fakeClock{now: time.Unix(0, 0)}
+			h := newHarness(b, 80, 24, Options{Clock: clock})
+			g := h.startRun()
+			mountOnRoad(g, geom.East, "railgun")
+			c, ms := countCommits(g, h.app.anim.listener())
+			h.press(h.keyFor(assets.ActionFire))
+			before := h.app.term.shows
+			// On the aim prompt the driving key east aims east.
+			h.press(h.keyFor(assets.ActionAccelerate))
+			shows, commits, anim = h.app.term.shows-before, *c, *ms
+		}
+		b.ReportMetric(float64(shows), "shows/turn")
+		b.ReportMetric(float64((anim+frameMs-1)/frameMs+1), "budget-shows/turn")
+		b.ReportMetric(float64(commits), "commits/turn")
+		b.ReportMetric(float64(anim), "anim-ms/turn")
+	})
+}
+
+// keyTty is a terminal for tcell's real screen that types the bytes it is
+// given and reports each write, so a benchmark can time a key from the
+// moment its bytes arrive to the moment the frame they cause is written.
+type keyTty struct {
+	w, h    int
+	keys    chan []byte
+	wrote   chan struct{}
+	stopped chan struct{}
+	once    sync.Once
+}
+
+func newKeyTty(w, h int) *keyTty {
+	return &keyTty{w: w, h: h, keys: make(chan []byte), wrote: make(chan struct{}, 64), stopped: make(chan struct{})}
+}
+
+func (t *keyTty) Start() error        { return nil }
+func (t *keyTty) Stop() error         { return nil }
+func (t *keyTty) Drain() error        { t.once.Do(func() { close(t.stopped) }); return nil }
+func (t *keyTty) NotifyResize(func()) {}
+func (t *keyTty) Close() error        { return nil }
+
+func (t *keyTty) WindowSize() (tcell.WindowSize, error) {
+	return tcell.WindowSize{Width: t.w, Height: t.h}, nil
+}
+
+func (t *keyTty) Read(p []byte) (int, error) {
+	select {
+	case k := <-t.keys:
+		return copy(p, k), nil
+	case <-t.stopped:
+		return 0, io.EOF
+	}
+}
+
+func (t *keyTty) Write(p []byte) (int, error) {
+	select {
+	case t.wrote <- struct{}{}:
+	default:
+	}
+	return len(p), nil
+}
+
+// forget drops the writes reported so far.
+func (t *keyTty) forget() {
+	for {
+		select {
+		case <-t.wrote:
+		default:
+			return
+		}
+	}
+}
+
+// e2eApp is an App on tcell's xterm screen over a keyTty, playing seed on
+// the road with turns resolved instantly, its loop running.
+type e2eApp struct {
+	app  *App
+	tty  *keyTty
+	scr  tcell.Screen
+	done chan struct{}
+}
+
+func startE2E(b *testing.B, data *assets.Data, seed uint64) *e2eApp {
+	b.Helper()
+	ti, err := tcell.LookupTerminfo("xterm-256color")
+	require.NoError(b, err)
+	tty := newKeyTty(80, 24)
+	scr, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, ti)
+	require.NoError(b, err)
+	require.NoError(b, scr.Init())
+	e := &e2eApp{tty: tty, scr: scr, done: make(chan struct{})}
+	e.app = New(scr, data, Options{Instant: true, Start: game.New(data, seed)})
+	go func() {
+		defer close(e.done)
+		_ = e.app.Loop()
+	}()
+	return e
+}
+
+func (e *e2eApp) stop() {
+	e.scr.Fini()
+	<-e.done
+}
+
+// BenchmarkE2E is E1: inject the bytes of the wait key and time until the
+// frame the turn produces has been written, for a thousand keys (the
+// benchmark loop), starting a new run whenever one leaves the road.
+// Animation is off (Instant), so the figures exclude the time a player
+// chooses to watch bullets fly.
+func BenchmarkE2E(b *testing.B) {
+	b.Run("KeyToFlush", func(b *testing.B) {
+		data := loadData(b)
+		seed := uint64(1)
+		e := startE2E(b, data, seed)
+		var lat []time.Duration
+		for b.Loop() {
+			if e.app.game.Phase() != game.PhaseRoad {
+				e.stop()
+				seed++
+				e = startE2E(b, data, seed)
+			}
+			e.tty.forget()
+			start := time.Now()
+			e.tty.keys <- []byte(".")
+			select {
+			case <-e.tty.wrote:
+				lat = append(lat, time.Since(start))
+			case <-time.After(5 * time.Second):
+				b.Fatalf("seed %d: no frame written after a key", seed)
+			}
+		}
+		e.stop()
+		slices.Sort(lat)
+		b.ReportMetric(float64(quantile(lat, 0.50).Microseconds()), "p50-us")
+		b.ReportMetric(float64(quantile(lat, 0.99).Microseconds()), "p99-us")
+	})
+}
+
+// quantile returns the q-th quantile of sorted durations.
+func quantile(sorted []time.Duration, q float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
+}
+
+// BenchmarkReplay is E3: golden recordings played through the App at
+// 80x24 on tcell's real screen, one recorded turn per iteration, with the
+// time spent drawing each turn (compose and flush) reported apart from the
+// simulation. At the viewer's fastest pace a turn may take 1 ms to draw.
+func BenchmarkReplay(b *testing.B) {
+	b.Run("Visible/80x24", func(b *testing.B) {
+		data := loadData(b)
+		files, err := filepath.Glob(filepath.Join("..", "testdata", "replays", "*.rec"))
+		require.NoError(b, err)
+		require.NotEmpty(b, files)
+		screen, tty := ttyScreen(b, 80, 24)
+		a := New(screen, data, Options{Instant: true})
+		var rec *game.Recording
+		next, turn := 0, 0
+		var draw time.Duration
+		var draws []time.Duration
+		before := tty.bytes()
+		for b.Loop() {
+			if rec == nil || turn == len(rec.Steps) {
+				rec, err = game.LoadRecording(files[next%len(files)])
+				require.NoError(b, err)
+				next++
+				turn = 0
+				a.begin(game.New(data, rec.Seed))
+			}
+			a.do(rec.Steps[turn].Cmd)
+			turn++
+			start := time.Now()
+			a.redraw(false)
+			d := time.Since(start)
+			draw += d
+			draws = append(draws, d)
+		}
+		n := float64(max(len(draws), 1))
+		slices.Sort(draws)
+		b.ReportMetric(float64(draw.Microseconds())/n, "render-us/turn")
+		b.ReportMetric(float64(quantile(draws, 0.99).Microseconds()), "render-p99-us")
+		b.ReportMetric(float64(tty.bytes()-before)/n, "bytes/turn")
+	})
+}
