@@ -7,7 +7,8 @@ import (
 	"lastpost/ai"
 	"lastpost/assets"
 	"lastpost/ecs"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // Bot plays the van the way a careful person would: on the road it reads
@@ -28,7 +29,7 @@ type Bot struct {
 func (b *Bot) Next(g *Game) Command {
 	var c, fallback Command
 	switch g.Phase() {
-	case PhaseRoad:
+	case act.PhaseRoad:
 		c, fallback = b.drive(g), Command{Kind: CmdWait}
 	default:
 		c, fallback = b.camp(g), Command{Kind: CmdDepart}
@@ -60,7 +61,7 @@ func (b *Bot) drive(g *Game) Command {
 	case ai.Fire:
 		return Command{Kind: CmdFire, Dir: o.Dir}
 	case ai.Use:
-		if i := itemIndex(g.Run.Inventory, o.Item.String()); i >= 0 {
+		if i := itemIndex(g.Inventory(), o.Item.String()); i >= 0 {
 			return Command{Kind: CmdUse, Index: i}
 		}
 	}
@@ -80,7 +81,7 @@ func itemIndex(inv []string, id string) int {
 // situation reads what the driver knows this turn: the van, its guns and
 // items, and the enemies, letters and barrels within sight.
 func (b *Bot) situation(g *Game) ai.Situation {
-	w, v := g.world, g.van
+	w, v := g.world, g.env.Van
 	pos := vocab.Position.Value(w, v)
 	engine, tyres := vocab.Engine.Value(w, v), vocab.Tyres.Value(w, v)
 	s := &b.sit
@@ -89,15 +90,15 @@ func (b *Bot) situation(g *Game) ai.Situation {
 		Speed: vocab.Speed.Value(w, v), MaxSpeed: vocab.TopSpeed.Value(w, v),
 		Tyres: tyres.Cur, MaxTyres: tyres.Max, Engine: engine.Cur, MaxEngine: engine.Max,
 		GoalX: g.level.GoalX(), RoadTop: g.data.LevelGen.RoadTop, RoadBottom: g.data.LevelGen.RoadBottom,
-		HasSpareTyre: itemIndex(g.Run.Inventory, ai.SpareTyre.String()) >= 0,
-		HasEngineKit: itemIndex(g.Run.Inventory, ai.EngineKit.String()) >= 0,
+		HasSpareTyre: itemIndex(g.Inventory(), ai.SpareTyre.String()) >= 0,
+		HasEngineKit: itemIndex(g.Inventory(), ai.EngineKit.String()) >= 0,
 		Enemies:      s.Enemies[:0],
 		Letters:      s.Letters[:0],
 		Barrels:      s.Barrels[:0],
 	}
 	for i, id := range vocab.Guns.Value(w, v) {
 		if id != "" {
-			s.Guns[i] = ai.GunInfo{Mounted: true, Range: g.gun(id).Range}
+			s.Guns[i] = ai.GunInfo{Mounted: true, Range: g.env.Gun(id).Range}
 		}
 	}
 	vision := g.data.Van.Vision
@@ -144,21 +145,21 @@ func (b *Bot) camp(g *Game) Command {
 
 // campView tells the shopper what the camp offers and what the van has.
 func (b *Bot) campView(g *Game) ai.Camp {
-	r := &g.Run
+	van, inv := g.VanState(), g.Inventory()
 	b.offers = b.offers[:0]
-	for _, id := range r.Stock {
+	for _, id := range g.Stock() {
 		o, _ := g.data.Shop.Offer(id)
 		b.offers = append(b.offers, aiOffer(o))
 	}
 	c := ai.Camp{
-		Money: r.Money, Offers: b.offers,
-		Engine: r.Van.Engine.Cur, MaxEngine: r.Van.Engine.Max,
-		Tyres: r.Van.Tyres.Cur, MaxTyres: r.Van.Tyres.Max,
-		Armour:        r.Van.Armour,
-		InventoryFree: g.data.Van.InventoryCapacity - len(r.Inventory),
-		Inventory:     r.Inventory,
+		Money: g.Money(), Offers: b.offers,
+		Engine: van.Engine.Cur, MaxEngine: van.Engine.Max,
+		Tyres: van.Tyres.Cur, MaxTyres: van.Tyres.Max,
+		Armour:        van.Armour,
+		InventoryFree: g.data.Van.InventoryCapacity - len(inv),
+		Inventory:     inv,
 	}
-	copy(c.Mounted[:], r.Van.Guns[:])
+	copy(c.Mounted[:], van.Guns[:])
 	return c
 }
 
@@ -228,7 +229,7 @@ func Autoplay(data *assets.Data, seed uint64, limit int, w io.Writer) (RunStats,
 	}
 	var bot Bot
 	turns := 0
-	for ; turns < limit && g.Phase() != PhaseOver && !g.Run.Won; turns++ {
+	for ; turns < limit && g.Phase() != act.PhaseOver && !g.Run.Won; turns++ {
 		c := bot.Next(g).canonical()
 		res, err := g.Do(c)
 		if rec != nil {
@@ -252,7 +253,7 @@ func runStats(g *Game, turns int) RunStats {
 		Explosions: r.Explosions, Purchases: r.Purchases, Cause: r.Cause, Hash: g.Hash(),
 	}
 	switch {
-	case r.Phase == PhaseOver:
+	case r.Phase == act.PhaseOver:
 	case r.Won:
 		s.Cause = AutoplayWon
 	default:

@@ -10,7 +10,8 @@ import (
 
 	"lastpost/ai"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // TestAutoplayIsRepeatable plays the same seeds twice and expects the same
@@ -23,7 +24,7 @@ func TestAutoplayIsRepeatable(t *testing.T) {
 		b, err := Autoplay(data, seed, DefaultAutoplayTurns, nil)
 		require.NoError(t, err, "seed %d", seed)
 		assert.Equal(t, a, b, "seed %d", seed)
-		assert.Contains(t, []string{CauseDestroyed, AutoplayWon, AutoplayCapped}, a.Cause, "seed %d", seed)
+		assert.Contains(t, []string{act.CauseDestroyed, AutoplayWon, AutoplayCapped}, a.Cause, "seed %d", seed)
 		assert.Positive(t, a.Turns, "seed %d", seed)
 	}
 }
@@ -66,15 +67,15 @@ func TestAutoplayTotalsLine(t *testing.T) {
 func roadGame(t *testing.T, seed uint64) *Game {
 	t.Helper()
 	g := New(loadData(t), seed)
-	require.Equal(t, PhaseRoad, g.Phase())
+	require.Equal(t, act.PhaseRoad, g.Phase())
 	return g
 }
 
 // setVan changes the van in the world, as damage would.
 func setVan(g *Game, speed int, tyres vocab.Stat) {
 	a := g.world.NewAction()
-	vocab.Speed.Set(a, g.van, speed)
-	vocab.Tyres.Set(a, g.van, tyres)
+	vocab.Speed.Set(a, g.env.Van, speed)
+	vocab.Tyres.Set(a, g.env.Van, tyres)
 	g.world.Commit(a)
 }
 
@@ -84,14 +85,14 @@ func setVan(g *Game, speed int, tyres vocab.Stat) {
 func TestBotUsesItemsByInventoryIndex(t *testing.T) {
 	g := roadGame(t, 3)
 	setVan(g, 0, vocab.Stat{Cur: 1, Max: 4})
-	g.Run.Inventory = []string{"pistol", "engine_kit", "spare_tyre"}
+	setInventory(g, "pistol", "engine_kit", "spare_tyre")
 	var bot Bot
 	c := bot.Next(g)
 	assert.Equal(t, Command{Kind: CmdUse, Index: 2}, c)
 	res, err := g.Do(c)
 	require.NoError(t, err)
 	assert.True(t, res.Took)
-	assert.Equal(t, []string{"pistol", "engine_kit"}, g.Run.Inventory)
+	assert.Equal(t, []string{"pistol", "engine_kit"}, g.Inventory())
 }
 
 // TestBotDoesNotRepeatARefusal makes the game refuse the bot's choice and
@@ -99,18 +100,18 @@ func TestBotUsesItemsByInventoryIndex(t *testing.T) {
 func TestBotDoesNotRepeatARefusal(t *testing.T) {
 	tests := []struct {
 		name     string
-		phase    Phase
+		phase    act.Phase
 		fallback Command
 	}{
-		{"road", PhaseRoad, Command{Kind: CmdWait}},
-		{"camp", PhaseCamp, Command{Kind: CmdDepart}},
+		{"road", act.PhaseRoad, Command{Kind: CmdWait}},
+		{"camp", act.PhaseCamp, Command{Kind: CmdDepart}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := roadGame(t, 3)
 			g.Run.Phase = tt.phase
-			g.Run.Stock = []string{"railgun"}
-			g.Run.Money = 500
+			setStock(g, "railgun")
+			setMoney(g, 500)
 			var bot Bot
 			c := bot.Next(g)
 			require.NotEqual(t, tt.fallback, c, "the bot must want something else first")
@@ -128,21 +129,23 @@ func TestBotDoesNotRepeatARefusal(t *testing.T) {
 func TestBotAtCamp(t *testing.T) {
 	g := roadGame(t, 1)
 	var bot Bot
-	for g.Phase() == PhaseRoad {
+	for g.Phase() == act.PhaseRoad {
 		c := bot.Next(g)
 		res, err := g.Do(c)
 		require.NoError(t, err)
 		bot.Observe(c, res)
 	}
-	require.Equal(t, PhaseCamp, g.Phase(), "seed 1 should reach the first camp")
-	g.Run.Money = 200
-	g.Run.Stock = []string{"railgun", "engine_tune_up"}
-	g.Run.Van.Engine.Cur = g.Run.Van.Engine.Max - 1
-	g.Run.Van.Guns = vocab.Slots{}
-	g.Run.Van.Guns[vocab.Slot(geom.East)] = "pistol"
-	g.Run.Inventory = []string{}
+	require.Equal(t, act.PhaseCamp, g.Phase(), "seed 1 should reach the first camp")
+	setMoney(g, 200)
+	setStock(g, "railgun", "engine_tune_up")
+	setVanState(g, func(v *VanState) {
+		v.Engine.Cur = v.Engine.Max - 1
+		v.Guns = vocab.Slots{}
+		v.Guns[vocab.Slot(geom.East)] = "pistol"
+	})
+	setInventory(g)
 	var got []Command
-	for g.Phase() == PhaseCamp && len(got) < 10 {
+	for g.Phase() == act.PhaseCamp && len(got) < 10 {
 		c := bot.Next(g)
 		res, err := g.Do(c)
 		require.NoError(t, err)
@@ -157,8 +160,8 @@ func TestBotAtCamp(t *testing.T) {
 		{Kind: CmdMount, Dir: geom.West, Index: 0},
 		{Kind: CmdDepart},
 	}, got)
-	assert.Equal(t, "railgun", g.Run.Van.Guns[vocab.Slot(geom.East)])
-	assert.Equal(t, "pistol", g.Run.Van.Guns[vocab.Slot(geom.West)])
+	assert.Equal(t, "railgun", g.VanState().Guns[vocab.Slot(geom.East)])
+	assert.Equal(t, "pistol", g.VanState().Guns[vocab.Slot(geom.West)])
 }
 
 // TestBotSeesOnlyWithinVision checks the situation lists only enemies,
@@ -168,7 +171,7 @@ func TestBotSeesOnlyWithinVision(t *testing.T) {
 	var bot Bot
 	s := bot.situation(g)
 	vision := g.data.Van.Vision
-	assert.Equal(t, vocab.Position.Value(g.world, g.van), s.Van)
+	assert.Equal(t, vocab.Position.Value(g.world, g.env.Van), s.Van)
 	for _, e := range s.Enemies {
 		assert.Less(t, e.At.Dist2(s.Van), vision*vision)
 	}

@@ -12,8 +12,9 @@ import (
 	"lastpost/ai"
 	"lastpost/assets"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 	"lastpost/levelgen"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // Rows T3 and T4 of shared/reference/benchmarks.md: the enemy phase of 50
@@ -86,14 +87,11 @@ func mpGame(tb testing.TB, data *assets.Data, drawn string) *Game {
 	tb.Helper()
 	level, err := levelgen.Parse(drawn)
 	require.NoError(tb, err)
-	g := &Game{data: data}
-	g.pcg = rand.NewPCG(1, 1^0x6c617374706f7374)
-	g.rng = rand.New(g.pcg)
-	g.Run = newRun(data, 1)
+	g := newGame(data, 1)
 	g.setLevel(level)
 	g.populate()
-	g.Run.Phase = PhaseRoad
-	fxSpeed(g, g.van, 0)
+	g.Run.Phase = act.PhaseRoad
+	fxSpeed(g, g.env.Van, 0)
 	require.NoError(tb, g.advance())
 	return g
 }
@@ -159,7 +157,7 @@ func benchMonsterPhase(b *testing.B) {
 	vision := mpRadius
 	road := mpRoad()
 	fixture := mpGame(b, data, road)
-	van := vocab.Position.Value(fixture.world, fixture.van)
+	van := vocab.Position.Value(fixture.world, fixture.env.Van)
 	zombies := mpZombies(fixture)
 	require.Len(b, zombies, mpNPCs)
 	grid := newMPGrid(fixture)
@@ -299,7 +297,7 @@ func sinkInt(b *testing.B, v int) {
 func TestMonsterPhaseWorkload(t *testing.T) {
 	vision := mpRadius
 	g := mpGame(t, mpData(t), mpRoad())
-	van := vocab.Position.Value(g.world, g.van)
+	van := vocab.Position.Value(g.world, g.env.Van)
 	zombies := mpZombies(g)
 	require.Len(t, zombies, mpNPCs)
 	moving := 0

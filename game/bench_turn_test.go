@@ -1,6 +1,7 @@
 package game
 
 import (
+	"lastpost/rules/act"
 	"strings"
 	"testing"
 
@@ -8,7 +9,7 @@ import (
 
 	"lastpost/assets"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
 
 // Rows T1, T2, R1 and R2 of shared/reference/benchmarks.md, measured on the
@@ -102,15 +103,15 @@ func fxCascadeRoad() string {
 
 // fxTurnCase prepares a fresh game and the fxLanes independent action
 // types that each start a resolution to measure.
-type fxTurnCase func(tb testing.TB) (*Game, []vocab.Act)
+type fxTurnCase func(tb testing.TB) (*Game, []act.Act)
 
 func fxBulletTurn(data *assets.Data) fxTurnCase {
 	road := fxBulletRoad()
-	return func(tb testing.TB) (*Game, []vocab.Act) {
+	return func(tb testing.TB) (*Game, []act.Act) {
 		g := fxGameWith(tb, data, 1, road)
-		acts := make([]vocab.Act, fxLanes)
+		acts := make([]act.Act, fxLanes)
 		for i := range acts {
-			acts[i] = vocab.Fire(fxAt(tb, g, vocab.KindCar, fxBulletLane(i)), geom.East, fxRifle, 1, 0)
+			acts[i] = act.Fire(fxAt(tb, g, vocab.KindCar, fxBulletLane(i)), geom.East, fxRifle, 1, 0)
 		}
 		return g, acts
 	}
@@ -118,11 +119,11 @@ func fxBulletTurn(data *assets.Data) fxTurnCase {
 
 func fxCascadeTurn(data *assets.Data) fxTurnCase {
 	road := fxCascadeRoad()
-	return func(tb testing.TB) (*Game, []vocab.Act) {
+	return func(tb testing.TB) (*Game, []act.Act) {
 		g := fxGameWith(tb, data, 1, road)
-		acts := make([]vocab.Act, fxLanes)
+		acts := make([]act.Act, fxLanes)
 		for i := range acts {
-			acts[i] = vocab.Explode(fxAt(tb, g, vocab.KindBarrel, fxCascadeBlock(i)))
+			acts[i] = act.Explode(fxAt(tb, g, vocab.KindBarrel, fxCascadeBlock(i)))
 		}
 		return g, acts
 	}
@@ -252,7 +253,7 @@ func BenchmarkRules(b *testing.B) {
 		start := fxVanAt(g)
 		i := 0
 		step := func() {
-			g.engine.Enqueue(vocab.Lane(g.van, dirs[i%2]))
+			g.engine.Enqueue(act.Lane(g.env.Van, dirs[i%2]))
 			i++
 			if err := g.engine.Resolve(); err != nil {
 				b.Fatal(err)

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,7 +9,7 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
 
 // campAt returns a run at its first camp with the given money, stock and
@@ -19,11 +18,11 @@ func campAt(tb testing.TB, money int, stock, inventory []string, van func(v *Van
 	tb.Helper()
 	g := New(campData(tb), 4)
 	campDeliver(tb, g)
-	g.Run.Money = money
-	g.Run.Stock = append([]string{}, stock...)
-	g.Run.Inventory = append([]string{}, inventory...)
+	setMoney(g, money)
+	setStock(g, stock...)
+	setInventory(g, inventory...)
 	if van != nil {
-		van(&g.Run.Van)
+		setVanState(g, van)
 	}
 	return g
 }
@@ -42,7 +41,6 @@ func campFull(data *assets.Data) []string {
 func campRefused(tb testing.TB, g *Game, c Command, why assets.TextID) {
 	tb.Helper()
 	before, run := g.Hash(), g.Run
-	run.Inventory, run.Stock = slices.Clone(run.Inventory), slices.Clone(run.Stock)
 	res := campDo(tb, g, c)
 	assert.False(tb, res.Took, "%s was not refused", c)
 	assert.Equal(tb, why, res.Refusal.ID, "%s", c)
@@ -67,27 +65,27 @@ func TestShopPurchases(t *testing.T) {
 		check func(t *testing.T, g *Game)
 	}{
 		{"gun goes into the inventory", "railgun", nil, nil, func(t *testing.T, g *Game) {
-			assert.Equal(t, []string{"railgun"}, g.Run.Inventory)
+			assert.Equal(t, []string{"railgun"}, g.Inventory())
 		}},
 		{"consumable goes into the inventory", "spare_tyre", []string{"pistol"}, nil, func(t *testing.T, g *Game) {
-			assert.Equal(t, []string{"pistol", "spare_tyre"}, g.Run.Inventory)
+			assert.Equal(t, []string{"pistol", "spare_tyre"}, g.Inventory())
 		}},
 		{"engine repair applies at once", "engine_tune_up", nil, func(v *VanState) { v.Engine.Cur = 3 },
 			func(t *testing.T, g *Game) {
-				assert.Equal(t, 4, g.Run.Van.Engine.Cur)
-				assert.Empty(t, g.Run.Inventory)
+				assert.Equal(t, 4, g.VanState().Engine.Cur)
+				assert.Empty(t, g.Inventory())
 			}},
 		{"tyre fitting applies at once", "tyre_fitting", nil, func(v *VanState) { v.Tyres.Cur = 0 },
-			func(t *testing.T, g *Game) { assert.Equal(t, 1, g.Run.Van.Tyres.Cur) }},
+			func(t *testing.T, g *Game) { assert.Equal(t, 1, g.VanState().Tyres.Cur) }},
 		{"armour sets the level", "armour_3", nil, func(v *VanState) { v.Armour = 1 },
-			func(t *testing.T, g *Game) { assert.Equal(t, 3, g.Run.Van.Armour) }},
+			func(t *testing.T, g *Game) { assert.Equal(t, 3, g.VanState().Armour) }},
 		{"a repair needs no slot", "engine_tune_up", campFull(data), func(v *VanState) { v.Engine.Cur = 1 },
 			func(t *testing.T, g *Game) {
-				assert.Equal(t, 2, g.Run.Van.Engine.Cur)
-				assert.Equal(t, campFull(data), g.Run.Inventory)
+				assert.Equal(t, 2, g.VanState().Engine.Cur)
+				assert.Equal(t, campFull(data), g.Inventory())
 			}},
 		{"armour needs no slot", "armour_2", campFull(data), func(v *VanState) { v.Armour = 0 },
-			func(t *testing.T, g *Game) { assert.Equal(t, 2, g.Run.Van.Armour) }},
+			func(t *testing.T, g *Game) { assert.Equal(t, 2, g.VanState().Armour) }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -95,8 +93,8 @@ func TestShopPurchases(t *testing.T) {
 			price, purchases := campPrice(t, g, c.offer), g.Run.Purchases
 			res := campDo(t, g, Command{Kind: CmdBuy, Index: 1})
 			require.True(t, res.Took, "refused: %v", res.Refusal)
-			assert.Equal(t, 500-price, g.Run.Money)
-			assert.Equal(t, []string{"pistol", "armour_4"}, g.Run.Stock, "each offer is bought once")
+			assert.Equal(t, 500-price, g.Money())
+			assert.Equal(t, []string{"pistol", "armour_4"}, g.Stock(), "each offer is bought once")
 			assert.Equal(t, purchases+1, g.Run.Purchases)
 			c.check(t, g)
 			assert.NoError(t, g.CheckInvariants())
@@ -143,27 +141,33 @@ func TestGarage(t *testing.T) {
 	t.Run("mount into an empty slot", func(t *testing.T) {
 		g := campAt(t, 0, nil, []string{"spare_tyre", "railgun"}, func(v *VanState) { v.Guns = vocab.Slots{} })
 		require.True(t, campDo(t, g, Command{Kind: CmdMount, Dir: geom.West, Index: 1}).Took)
-		assert.Equal(t, "railgun", g.Run.Van.Guns.Gun(geom.West))
-		assert.Equal(t, []string{"spare_tyre"}, g.Run.Inventory)
+		assert.Equal(t, "railgun", g.VanState().Guns.Gun(geom.West))
+		assert.Equal(t, []string{"spare_tyre"}, g.Inventory())
 	})
 	t.Run("mount swaps the old gun back", func(t *testing.T) {
 		g := campAt(t, 0, nil, campFull(data), func(v *VanState) { v.Guns[vocab.Slot(geom.North)] = "pistol" })
 		require.True(t, campDo(t, g, Command{Kind: CmdMount, Dir: geom.North, Index: 1}).Took,
 			"a swap works with a full inventory")
-		assert.Equal(t, "shotgun", g.Run.Van.Guns.Gun(geom.North))
-		assert.Len(t, g.Run.Inventory, data.Van.InventoryCapacity)
-		assert.Equal(t, "pistol", g.Run.Inventory[len(g.Run.Inventory)-1])
+		assert.Equal(t, "shotgun", g.VanState().Guns.Gun(geom.North))
+		assert.Len(t, g.Inventory(), data.Van.InventoryCapacity)
+		assert.Equal(t, "pistol", g.Inventory()[len(g.Inventory())-1])
 	})
 	t.Run("unmount", func(t *testing.T) {
 		g := campAt(t, 0, nil, nil, func(v *VanState) { v.Guns[vocab.Slot(geom.South)] = "machine_gun" })
 		require.True(t, campDo(t, g, Command{Kind: CmdUnmount, Dir: geom.South}).Took)
-		assert.Empty(t, g.Run.Van.Guns.Gun(geom.South))
-		assert.Equal(t, []string{"machine_gun"}, g.Run.Inventory)
+		assert.Empty(t, g.VanState().Guns.Gun(geom.South))
+		assert.Equal(t, []string{"machine_gun"}, g.Inventory())
+	})
+	t.Run("a kit at the camp", func(t *testing.T) {
+		g := campAt(t, 0, nil, []string{"pistol", "spare_tyre"}, func(v *VanState) { v.Tyres.Cur = 1 })
+		require.True(t, campDo(t, g, Command{Kind: CmdUse, Index: 1}).Took, "kits work at a camp too")
+		assert.Equal(t, 2, g.VanState().Tyres.Cur)
+		assert.Equal(t, []string{"pistol"}, g.Inventory())
 	})
 	t.Run("discard", func(t *testing.T) {
 		g := campAt(t, 0, nil, []string{"pistol", "spare_tyre"}, nil)
 		require.True(t, campDo(t, g, Command{Kind: CmdDiscard, Index: 0}).Took)
-		assert.Equal(t, []string{"spare_tyre"}, g.Run.Inventory)
+		assert.Equal(t, []string{"spare_tyre"}, g.Inventory())
 	})
 	refusals := []struct {
 		name string
@@ -178,7 +182,8 @@ func TestGarage(t *testing.T) {
 		{"mount on no side", []string{"pistol"}, Command{Kind: CmdMount, Dir: geom.None, Index: 0}, assets.PromptNoSuchItem},
 		{"discard nothing", nil, Command{Kind: CmdDiscard, Index: 3}, assets.PromptNoSuchItem},
 		{"a road command", nil, Command{Kind: CmdAccelerate}, assets.PromptNotNow},
-		{"use at the camp", []string{"spare_tyre"}, Command{Kind: CmdUse, Index: 0}, assets.PromptNotNow},
+		{"a kit with nothing to mend", []string{"spare_tyre"}, Command{Kind: CmdUse, Index: 0}, assets.PromptNoEffect},
+		{"a gun as a kit", []string{"pistol"}, Command{Kind: CmdUse, Index: 0}, assets.PromptMountAtGarage},
 	}
 	for _, c := range refusals {
 		t.Run(c.name, func(t *testing.T) {
@@ -196,12 +201,12 @@ func TestGarage(t *testing.T) {
 func campStopped(tb testing.TB, inventory []string, engine, tyres int) *Game {
 	tb.Helper()
 	g := New(campData(tb), 6)
-	g.Run.Inventory = append([]string{}, inventory...)
+	setInventory(g, inventory...)
 	campChange(g, func(a *ecs.Action) {
-		vocab.Speed.Set(a, g.van, 0)
-		vocab.Engine.Set(a, g.van, vocab.Stat{Cur: engine, Max: g.data.Van.Engine})
-		vocab.TopSpeed.Set(a, g.van, g.data.Van.MaxSpeed(engine))
-		vocab.Tyres.Set(a, g.van, vocab.Stat{Cur: tyres, Max: g.data.Van.Tyres})
+		vocab.Speed.Set(a, g.env.Van, 0)
+		vocab.Engine.Set(a, g.env.Van, vocab.Stat{Cur: engine, Max: g.data.Van.Engine})
+		vocab.TopSpeed.Set(a, g.env.Van, g.data.Van.MaxSpeed(engine))
+		vocab.Tyres.Set(a, g.env.Van, vocab.Stat{Cur: tyres, Max: g.data.Van.Tyres})
 	})
 	return g
 }
@@ -223,11 +228,11 @@ func TestConsumablesOnTheRoad(t *testing.T) {
 			turns := g.Run.Turns
 			require.True(t, campDo(t, g, Command{Kind: CmdUse, Index: 1}).Took)
 			assert.Equal(t, turns+1, g.Run.Turns, "using an item takes the turn")
-			assert.Equal(t, []string{"pistol", "spare_tyre"}, g.Run.Inventory, "the item used is gone")
-			eng, ty := vocab.Engine.Value(g.world, g.van), vocab.Tyres.Value(g.world, g.van)
+			assert.Equal(t, []string{"pistol", "spare_tyre"}, g.Inventory(), "the item used is gone")
+			eng, ty := vocab.Engine.Value(g.world, g.env.Van), vocab.Tyres.Value(g.world, g.env.Van)
 			if c.item == "engine_kit" {
 				assert.Equal(t, c.engine+1, eng.Cur)
-				assert.Equal(t, data.Van.MaxSpeed(eng.Cur), vocab.TopSpeed.Value(g.world, g.van))
+				assert.Equal(t, data.Van.MaxSpeed(eng.Cur), vocab.TopSpeed.Value(g.world, g.env.Van))
 			} else {
 				assert.Equal(t, c.tyres+1, ty.Cur)
 			}
@@ -251,14 +256,14 @@ func TestConsumablesOnTheRoad(t *testing.T) {
 	for _, c := range refusals {
 		t.Run(c.name, func(t *testing.T) {
 			g := campStopped(t, c.inv, 2, data.Van.Tyres)
-			campChange(g, func(a *ecs.Action) { vocab.Speed.Set(a, g.van, c.speed) })
+			campChange(g, func(a *ecs.Action) { vocab.Speed.Set(a, g.env.Van, c.speed) })
 			cmd := Command{Kind: CmdUse, Index: c.index}
 			if c.why == assets.PromptNotNow {
 				cmd = Command{Kind: CmdBuy}
 			}
 			log := len(g.Log().Entries)
 			campRefused(t, g, cmd, c.why)
-			assert.Equal(t, c.inv, g.Run.Inventory, "a refused item is never lost")
+			assert.Equal(t, c.inv, g.Inventory(), "a refused item is never lost")
 			require.Len(t, g.Log().Entries, log+1, "the refusal is explained in the log")
 			assert.Equal(t, c.why, g.Log().Entries[log].Msg.ID)
 		})

@@ -10,8 +10,9 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 	"lastpost/levelgen"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // The campaign tests drive deliveries quickly: campWarp puts the van just
@@ -54,7 +55,7 @@ func campClear(g *Game, p geom.Point) bool {
 // campWarp moves the van, at speed 1, to a clear cell just west of a clear
 // goal cell. It reports false if the van cannot move or no row is clear.
 func campWarp(g *Game) bool {
-	if vocab.TopSpeed.Value(g.world, g.van) < 1 {
+	if vocab.TopSpeed.Value(g.world, g.env.Van) < 1 {
 		return false
 	}
 	goal := g.level.GoalX()
@@ -62,8 +63,8 @@ func campWarp(g *Game) bool {
 		from, to := geom.Pt(goal-1, y), geom.Pt(goal, y)
 		if campClear(g, from) && campClear(g, to) {
 			campChange(g, func(a *ecs.Action) {
-				vocab.Position.Set(a, g.van, from)
-				vocab.Speed.Set(a, g.van, 1)
+				vocab.Position.Set(a, g.env.Van, from)
+				vocab.Speed.Set(a, g.env.Van, 1)
 			})
 			return true
 		}
@@ -74,15 +75,15 @@ func campWarp(g *Game) bool {
 // campDeliver finishes the current delivery at once and stops at the camp.
 func campDeliver(tb testing.TB, g *Game) {
 	tb.Helper()
-	require.Equal(tb, PhaseRoad, g.Phase())
+	require.Equal(tb, act.PhaseRoad, g.Phase())
 	require.True(tb, campWarp(g), "seed %d: no clear way to the goal", g.Run.Seed)
 	for range 5 {
-		if g.Phase() != PhaseRoad {
+		if g.Phase() != act.PhaseRoad {
 			break
 		}
 		campDo(tb, g, Command{Kind: CmdWait})
 	}
-	require.Equal(tb, PhaseCamp, g.Phase(), "seed %d: the van did not arrive", g.Run.Seed)
+	require.Equal(tb, act.PhaseCamp, g.Phase(), "seed %d: the van did not arrive", g.Run.Seed)
 }
 
 // campWarpEvery is how many road turns campPolicy drives before it warps.
@@ -108,22 +109,22 @@ func campPolicy(tb testing.TB, g *Game) Command {
 
 // campChoices lists the commands the policy would play, best first.
 func campChoices(g *Game) []Command {
-	if g.Phase() == PhaseCamp {
+	if g.Phase() == act.PhaseCamp {
 		return campShopping(g)
 	}
 	if g.Run.Turns%campWarpEvery == campWarpEvery-1 {
 		campWarp(g)
 	}
-	w, v := g.world, g.van
+	w, v := g.world, g.env.Van
 	var out []Command
 	for _, d := range geom.Dirs {
-		if gun := vocab.Guns.Value(w, v).Gun(d); gun != "" && campEnemyInLine(g, d, g.gun(gun).Range+1) {
+		if gun := vocab.Guns.Value(w, v).Gun(d); gun != "" && campEnemyInLine(g, d, g.env.Gun(gun).Range+1) {
 			out = append(out, Command{Kind: CmdFire, Dir: d})
 		}
 	}
 	speed := vocab.Speed.Value(w, v)
 	if speed == 0 {
-		for i := range g.Run.Inventory {
+		for i := range g.Inventory() {
 			out = append(out, Command{Kind: CmdUse, Index: i})
 		}
 	}
@@ -150,12 +151,12 @@ func campChoices(g *Game) []Command {
 // then departure.
 func campShopping(g *Game) []Command {
 	var out []Command
-	for i := range g.Run.Stock {
+	for i := range g.Stock() {
 		out = append(out, Command{Kind: CmdBuy, Index: i})
 	}
-	for i, id := range g.Run.Inventory {
+	for i, id := range g.Inventory() {
 		for _, d := range geom.Dirs {
-			if g.knownGun(id) && g.Run.Van.Guns.Gun(d) == "" {
+			if g.knownGun(id) && g.VanState().Guns.Gun(d) == "" {
 				out = append(out, Command{Kind: CmdMount, Dir: d, Index: i})
 			}
 		}
@@ -165,7 +166,7 @@ func campShopping(g *Game) []Command {
 
 // campEnemyInLine reports an enemy within n cells of the van toward d.
 func campEnemyInLine(g *Game, d geom.Dir, n int) bool {
-	at := vocab.Position.Value(g.world, g.van)
+	at := vocab.Position.Value(g.world, g.env.Van)
 	for i := 1; i <= n; i++ {
 		if g.world.Spatial().Any(at.Add(d.Vec().Mul(i)), vocab.Enemy.ID()) {
 			return true
@@ -200,27 +201,27 @@ func TestPayAndProgression(t *testing.T) {
 		t.Run(fmt.Sprintf("%d letters", letters), func(t *testing.T) {
 			g := New(data, 5)
 			campChange(g, func(a *ecs.Action) {
-				vocab.Letters.Set(a, g.van, letters)
-				vocab.HP.Set(a, g.van, vocab.Stat{Cur: 3, Max: data.Van.HP})
-				vocab.Engine.Set(a, g.van, vocab.Stat{Cur: 5, Max: data.Van.Engine})
-				vocab.TopSpeed.Set(a, g.van, data.Van.MaxSpeed(5))
-				vocab.Tyres.Set(a, g.van, vocab.Stat{Cur: 2, Max: data.Van.Tyres})
-				vocab.Armour.Set(a, g.van, 0)
+				vocab.Letters.Set(a, g.env.Van, letters)
+				vocab.HP.Set(a, g.env.Van, vocab.Stat{Cur: 3, Max: data.Van.HP})
+				vocab.Engine.Set(a, g.env.Van, vocab.Stat{Cur: 5, Max: data.Van.Engine})
+				vocab.TopSpeed.Set(a, g.env.Van, data.Van.MaxSpeed(5))
+				vocab.Tyres.Set(a, g.env.Van, vocab.Stat{Cur: 2, Max: data.Van.Tyres})
+				vocab.Armour.Set(a, g.env.Van, 0)
 			})
-			before := g.Run
+			before, money := g.Run, g.Money()
 			campDeliver(t, g)
 			pay := 20 + 40*letters
-			assert.Equal(t, before.Money+pay, g.Run.Money)
+			assert.Equal(t, money+pay, g.Money())
 			assert.Equal(t, before.Earned+pay, g.Run.Earned)
 			assert.Equal(t, pay, g.Run.LastPay)
 			assert.Equal(t, before.Letters+letters, g.Run.Letters)
 			assert.Equal(t, 1, g.Run.Delivery)
-			assert.Equal(t, data.Van.HP, g.Run.Van.HP.Cur, "the camp heals the driver")
-			assert.Equal(t, 5, g.Run.Van.Engine.Cur, "the engine is not restored")
-			assert.Equal(t, 2, g.Run.Van.Tyres.Cur, "the tyres are not restored")
-			assert.Equal(t, 0, g.Run.Van.Armour, "the armour is not restored")
-			assert.GreaterOrEqual(t, len(g.Run.Stock), data.Shop.StockMin)
-			assert.LessOrEqual(t, len(g.Run.Stock), data.Shop.StockMax)
+			assert.Equal(t, data.Van.HP, g.VanState().HP.Cur, "the camp heals the driver")
+			assert.Equal(t, 5, g.VanState().Engine.Cur, "the engine is not restored")
+			assert.Equal(t, 2, g.VanState().Tyres.Cur, "the tyres are not restored")
+			assert.Equal(t, 0, g.VanState().Armour, "the armour is not restored")
+			assert.GreaterOrEqual(t, len(g.Stock()), data.Shop.StockMin)
+			assert.LessOrEqual(t, len(g.Stock()), data.Shop.StockMax)
 		})
 	}
 }
@@ -236,7 +237,7 @@ func TestDifficultyFollowsDeliveries(t *testing.T) {
 				"seed %d: road %d is not the generator's road at difficulty %d", seed, want, want)
 			campDeliver(t, g)
 			campDo(t, g, Command{Kind: CmdDepart})
-			require.Equal(t, PhaseRoad, g.Phase())
+			require.Equal(t, act.PhaseRoad, g.Phase())
 		}
 	}
 }
@@ -245,11 +246,11 @@ func TestSpeedDoesNotCarryOver(t *testing.T) {
 	data := campData(t)
 	g := New(data, 3)
 	campDeliver(t, g)
-	campChange(g, func(a *ecs.Action) { vocab.Speed.Set(a, g.van, 3) })
+	campChange(g, func(a *ecs.Action) { vocab.Speed.Set(a, g.env.Van, 3) })
 	campDo(t, g, Command{Kind: CmdDepart})
-	top := data.Van.MaxSpeed(g.Run.Van.Engine.Cur)
-	assert.Equal(t, min(data.Van.StartSpeed, top), vocab.Speed.Value(g.world, g.van))
-	assert.Equal(t, top, vocab.TopSpeed.Value(g.world, g.van))
+	top := data.Van.MaxSpeed(g.VanState().Engine.Cur)
+	assert.Equal(t, min(data.Van.StartSpeed, top), vocab.Speed.Value(g.world, g.env.Van))
+	assert.Equal(t, top, vocab.TopSpeed.Value(g.world, g.env.Van))
 }
 
 func TestVictoryAfterTenDeliveries(t *testing.T) {
@@ -261,9 +262,10 @@ func TestVictoryAfterTenDeliveries(t *testing.T) {
 		assert.Equal(t, d >= 10, g.Run.Won, "after delivery %d", d)
 		assert.Equal(t, d, g.Run.Delivery)
 		campDo(t, g, Command{Kind: CmdDepart})
-		require.Equal(t, PhaseRoad, g.Phase(), "play goes on after the victory")
+		require.Equal(t, act.PhaseRoad, g.Phase(), "play goes on after the victory")
 	}
-	assert.Equal(t, CauseDestroyed, func() string { g.endRun(CauseDestroyed); return g.Run.Summary().Cause }())
+	fxDestroy(t, g)
+	assert.Equal(t, act.CauseDestroyed, g.Run.Summary().Cause, "a won run destroyed later ends by its destruction")
 	assert.True(t, g.Run.Summary().Won, "the summary of a won run says so")
 }
 
@@ -274,10 +276,10 @@ func TestPolicyRunsKeepInvariants(t *testing.T) {
 	for _, seed := range campSeeds {
 		g := New(data, seed)
 		camps := 0
-		for step := 0; step < 250 && g.Phase() != PhaseOver; step++ {
+		for step := 0; step < 250 && g.Phase() != act.PhaseOver; step++ {
 			before := g.Phase()
 			campPolicy(t, g)
-			if before == PhaseRoad && g.Phase() == PhaseCamp {
+			if before == act.PhaseRoad && g.Phase() == act.PhaseCamp {
 				camps++
 			}
 			require.NoError(t, g.CheckInvariants(), "seed %d step %d", seed, step)

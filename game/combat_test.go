@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"lastpost/rules/act"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -11,7 +12,7 @@ import (
 
 	"lastpost/assets"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
 
 // Scripted combat turns on hand-drawn roads. Enemies are frozen (see
@@ -254,12 +255,12 @@ func TestCombatBarrelNextToVan(t *testing.T) {
 				if how == "shot" {
 					fxFire(t, g, geom.East)
 				} else {
-					fxSpeed(g, g.van, 1)
+					fxSpeed(g, g.env.Van, 1)
 					fxDo(t, g, Command{Kind: CmdWait})
 					assert.Equal(t, geom.Pt(3, 2), fxVanAt(g), "the van stops at the barrel")
 				}
 				require.Zero(t, fxCount(g, vocab.KindBarrel), "\n%s", fxDump(g))
-				points := len(fxRecords(g.LastTrace(), fmt.Sprintf("Hit(#%d ", g.van), true))
+				points := len(fxRecords(g.LastTrace(), fmt.Sprintf("Hit(#%d ", g.env.Van), true))
 				lost := before.lost(fxStats(g))
 				held := fxMessages(g, assets.MsgArmourHeld)
 				assert.Equal(t, 5, points, "five fragments reach the van\n%s", fxDump(g))
@@ -291,9 +292,9 @@ func TestCombatVanNeverShootsItself(t *testing.T) {
 				before := fxStats(g)
 				g.SetTracing(true)
 				for _, d := range geom.Dirs {
-					fxSpeed(g, g.van, speed)
+					fxSpeed(g, g.env.Van, speed)
 					fxFire(t, g, d)
-					hits := fxRecords(g.LastTrace(), fmt.Sprintf("Hit(#%d ", g.van), true)
+					hits := fxRecords(g.LastTrace(), fmt.Sprintf("Hit(#%d ", g.env.Van), true)
 					assert.Empty(t, hits, "fired %v", d)
 				}
 				assert.Equal(t, before, fxStats(g))
@@ -350,8 +351,9 @@ func TestCombatSpreadSymmetric(t *testing.T) {
 				n := 0
 				for seed := uint64(1); seed <= 1000; seed++ {
 					g.rng = rand.New(rand.NewPCG(seed, 99))
+					g.env.Rand = g.rng
 					a := g.world.NewAction()
-					g.build(vocab.Fire(g.van, d, gun, spec.Bullets, 0), a)
+					act.Build(&g.env, act.Fire(g.env.Van, d, gun, spec.Bullets, 0), a)
 					_, vels := vocab.Moving.Pending(a)
 					require.Len(t, vels, spec.Bullets)
 					for _, v := range vels {

@@ -2,7 +2,7 @@ package game
 
 import (
 	"fmt"
-	"math/rand/v2"
+	"lastpost/rules/act"
 	"slices"
 	"strings"
 	"testing"
@@ -12,9 +12,9 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 	"lastpost/levelgen"
 	"lastpost/rules"
+	"lastpost/rules/vocab"
 )
 
 // The scripted-turn tests play on hand-drawn roads (levelgen.Parse legend:
@@ -47,15 +47,12 @@ func fxGameWith(tb testing.TB, data *assets.Data, seed uint64, drawn string) *Ga
 	tb.Helper()
 	level, err := levelgen.Parse(drawn)
 	require.NoError(tb, err)
-	g := &Game{data: data}
-	g.pcg = rand.NewPCG(seed, seed^0x6c617374706f7374)
-	g.rng = rand.New(g.pcg)
-	g.Run = newRun(data, seed)
+	g := newGame(data, seed)
 	g.setLevel(level)
 	g.populate()
-	g.Run.Phase = PhaseRoad
+	g.Run.Phase = act.PhaseRoad
 	fxFreeze(g)
-	fxSpeed(g, g.van, 0)
+	fxSpeed(g, g.env.Van, 0)
 	require.NoError(tb, g.advance())
 	return g
 }
@@ -92,26 +89,16 @@ func fxHP(g *Game, e ecs.Entity, hp int) {
 
 // fxMount puts gun in the van's slot facing d.
 func fxMount(g *Game, d geom.Dir, gun string) {
-	slots := vocab.Guns.Value(g.world, g.van)
+	slots := vocab.Guns.Value(g.world, g.env.Van)
 	slots[vocab.Slot(d)] = gun
-	fxChange(g, func(a *ecs.Action) { vocab.Guns.Set(a, g.van, slots) })
+	fxChange(g, func(a *ecs.Action) { vocab.Guns.Set(a, g.env.Van, slots) })
 }
 
 // fxSpawnAt adds another thing to a cell the drawing already fills, made
 // like the level's own spawns.
 func fxSpawnAt(g *Game, kind vocab.Kind, p geom.Point) ecs.Entity {
-	var e ecs.Entity
-	fxChange(g, func(a *ecs.Action) {
-		e = a.Spawn()
-		vocab.Position.Set(a, e, p)
-		if kind == vocab.KindLetter {
-			vocab.KindOf.Set(a, e, vocab.KindLetter)
-			vocab.Letter.Add(a, e)
-			return
-		}
-		g.makeEnemy(a, e, kind)
-	})
-	return e
+	fxChange(g, func(a *ecs.Action) { act.Build(&g.env, act.Spawn(kind.String(), p), a) })
+	return g.world.LastEntity()
 }
 
 // fxAcid turns cell p to acid.
@@ -151,7 +138,7 @@ func fxCount(g *Game, kind vocab.Kind) int {
 }
 
 // fxVanAt returns where the van is.
-func fxVanAt(g *Game) geom.Point { return vocab.Position.Value(g.world, g.van) }
+func fxVanAt(g *Game) geom.Point { return vocab.Position.Value(g.world, g.env.Van) }
 
 // fxDo plays a command, failing the test on an engine error.
 func fxDo(tb testing.TB, g *Game, c Command) Result {
@@ -169,7 +156,7 @@ func fxFire(tb testing.TB, g *Game, d geom.Dir) Result {
 
 // fxResolve runs one action type and everything it sets off as a
 // resolution of its own, with the trace on, and returns the trace.
-func fxResolve(tb testing.TB, g *Game, act vocab.Act) *rules.Trace {
+func fxResolve(tb testing.TB, g *Game, act act.Act) *rules.Trace {
 	tb.Helper()
 	g.SetTracing(true)
 	g.turnTrace.Reset()
@@ -207,7 +194,7 @@ type fxVanStats struct {
 }
 
 func fxStats(g *Game) fxVanStats {
-	w, v := g.world, g.van
+	w, v := g.world, g.env.Van
 	return fxVanStats{hp: vocab.HP.Value(w, v).Cur, engine: vocab.Engine.Value(w, v).Cur,
 		tyres: vocab.Tyres.Value(w, v).Cur, armour: vocab.Armour.Value(w, v)}
 }
@@ -242,4 +229,12 @@ func fxDump(g *Game) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// fxDestroy destroys the van through the rules, as a fatal hit would.
+func fxDestroy(tb testing.TB, g *Game) {
+	tb.Helper()
+	g.engine.Enqueue(act.Die(g.env.Van, 0))
+	require.NoError(tb, g.engine.Resolve())
+	require.Equal(tb, act.PhaseOver, g.Phase())
 }

@@ -1,8 +1,10 @@
 // Package game is Last Post's turn loop and campaign. It turns player
-// commands and the AI's orders into action types, hands them to the rule
-// engine (rules) with the rule book (rules/book), and keeps everything a run
-// needs beyond the entities: the random generator, the turn schedule, the
-// campaign (money, camp, shop, garage) and the message log.
+// commands and the AI's orders into action types (rules/act), hands them to
+// the rule engine (rules) with the rule book (rules/book), and keeps what a
+// run needs beyond the entities: the random generator, the turn schedule,
+// the road, the run's tally and the message log. Between deliveries the van,
+// its guns, its inventory and the camp shop's stock are entities of the same
+// world, and every camp command is an action through the same rules.
 //
 // All randomness comes from one seeded PCG generator carried in the Game, and
 // nothing reads the clock, so a seed plus the recorded commands reproduces a
@@ -10,7 +12,6 @@
 package game
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"lastpost/ai"
@@ -18,10 +19,11 @@ import (
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
 	"lastpost/game/sched"
-	"lastpost/game/vocab"
 	"lastpost/levelgen"
 	"lastpost/rules"
+	"lastpost/rules/act"
 	"lastpost/rules/book"
+	"lastpost/rules/vocab"
 )
 
 // TurnTime is the length of a round in schedule units. Everyone acts once
@@ -50,45 +52,26 @@ type Task struct {
 	E    ecs.Entity `json:"e,omitempty"`
 }
 
-// Phase says where the run is.
-type Phase uint8
-
-// The phases of a run.
-const (
-	PhaseRoad Phase = iota // driving a delivery
-	PhaseCamp              // between deliveries, at a survivor camp
-	PhaseOver              // the van is destroyed
-)
-
-// String names the phase.
-func (p Phase) String() string {
-	switch p {
-	case PhaseRoad:
-		return "road"
-	case PhaseCamp:
-		return "camp"
-	}
-	return "over"
-}
-
 // Game is one run of Last Post.
 type Game struct {
 	data *assets.Data
 	pcg  *rand.PCG
 	rng  *rand.Rand
 
-	// Run is the campaign state that outlives a delivery.
+	// Run is the run's seed and tally.
 	Run Run
 
 	level     *levelgen.Level
 	levelHash uint64
 	world     *ecs.World
-	engine    *rules.Engine[vocab.Act]
-	env       book.Env
-	sched     sched.Schedule[Task]
-	van       ecs.Entity
-	tickets   map[ecs.Entity]sched.Ticket
-	acid      []bool
+	engine    *rules.Engine[act.Act]
+	// env is what building an action reads; its Van is the one entity
+	// that lasts the whole run.
+	env     act.Env
+	book    book.Env
+	sched   sched.Schedule[Task]
+	tickets map[ecs.Entity]sched.Ticket
+	acid    []bool
 
 	// levelSeed and levelDifficulty regenerate the road when a save is
 	// loaded: generation is pure, so the road itself is not saved.
@@ -104,8 +87,6 @@ type Game struct {
 	lastSaid  vocab.Message
 	turnTrace *rules.Trace
 	listener  Listener
-	// enemies caches the assets entry of each enemy kind.
-	enemies [vocab.KindBloodstain + 1]*assets.Enemy
 }
 
 // Listener hears the engine as a turn resolves, so a front end can animate
@@ -118,29 +99,60 @@ type Listener struct {
 	Advance func(now int)
 }
 
-// New starts a run with the given seed: the first delivery is generated and
-// the van waits for its first command.
+// New starts a run with the given seed: the van is outfitted, the first
+// delivery is generated and the van waits for its first command.
 func New(data *assets.Data, seed uint64) *Game {
-	g := &Game{data: data}
+	g := newGame(data, seed)
+	// As in any turn, a rule loop while the enemies first move would be a
+	// bug; the run then simply waits at the van's turn.
+	_ = g.startDelivery()
+	return g
+}
+
+// newGame makes a run with its van outfitted, before its first road.
+func newGame(data *assets.Data, seed uint64) *Game {
+	g := &Game{data: data, Run: Run{Seed: seed}}
 	g.pcg = rand.NewPCG(seed, seed^0x6c617374706f7374)
 	g.rng = rand.New(g.pcg)
-	g.Run = newRun(data, seed)
 	g.log.Limit = data.Display.LogHistory
-	g.startDelivery()
+	g.makeEngine()
+	// The run's first action makes the van; nothing else has an id yet,
+	// so an error here would be a broken rule book.
+	g.engine.Enqueue(act.Outfit())
+	g.resolveQuietly()
+	g.env.Van = g.world.LastEntity()
 	return g
+}
+
+// makeEngine makes the run's world and its rule engine. Both last the
+// whole run: roads come and go as entities.
+func (g *Game) makeEngine() {
+	g.world = ecs.NewWorld(vocab.Schema())
+	g.env = act.Env{World: g.world, Rand: g.rng, Data: g.data}
+	g.book = book.Env{Data: g.data, Acid: g.Acid}
+	g.engine = rules.New(g.world, book.Book(&g.book), rules.Options[act.Act]{
+		Build:    func(t act.Act, a *ecs.Action) { act.Build(&g.env, t, a) },
+		Describe: act.Act.String,
+	})
+	g.env.Clock = g.engine.Now
+	g.engine.AddProcess(velocity{g})
+	g.engine.OnCommit = g.onCommit
+	g.engine.OnAdvance = g.onAdvance
+	g.tickets = map[ecs.Entity]sched.Ticket{}
 }
 
 // Data returns the game's assets.
 func (g *Game) Data() *assets.Data { return g.data }
 
-// World returns the entities of the current delivery.
+// World returns the entities of the run: the van, what it carries, and the
+// current road or camp.
 func (g *Game) World() *ecs.World { return g.world }
 
 // Level returns the current delivery's road.
 func (g *Game) Level() *levelgen.Level { return g.level }
 
 // Van returns the van's entity.
-func (g *Game) Van() ecs.Entity { return g.van }
+func (g *Game) Van() ecs.Entity { return g.env.Van }
 
 // Log returns the message log.
 func (g *Game) Log() *Log { return &g.log }
@@ -149,7 +161,7 @@ func (g *Game) Log() *Log { return &g.log }
 func (g *Game) Memory() *Memory { return &g.memory }
 
 // Phase returns where the run is.
-func (g *Game) Phase() Phase { return g.Run.Phase }
+func (g *Game) Phase() act.Phase { return g.Run.Phase }
 
 // SetListener sets the hooks a front end uses to animate.
 func (g *Game) SetListener(l Listener) { g.listener = l }
@@ -180,28 +192,41 @@ func (g *Game) Acid(p geom.Point) bool {
 	return g.acid[p.Y*g.level.W+p.X]
 }
 
-func (g *Game) gun(id string) assets.Gun {
-	gun, ok := g.data.Guns.Get(id)
-	if !ok {
-		panic(fmt.Sprintf("game: unknown gun %q", id))
+// Money returns the money the van carries.
+func (g *Game) Money() int { return vocab.Money.Value(g.world, g.env.Van) }
+
+// Inventory returns the ids of the items the van carries, in order.
+func (g *Game) Inventory() []string { return ids(g.world, act.Carried(g.world), vocab.Item) }
+
+// Stock returns the offer ids on sale at the camp, in order (none on the
+// road).
+func (g *Game) Stock() []string { return ids(g.world, act.OnSale(g.world), vocab.Offer) }
+
+// ids reads the id component c of each entity.
+func ids(w *ecs.World, ents []ecs.Entity, c ecs.Data[string]) []string {
+	out := make([]string, len(ents))
+	for i, e := range ents {
+		out[i] = c.Value(w, e)
 	}
-	return gun
+	return out
 }
 
-// enemy returns the data of enemy kind k. Every enemy turn asks, so the
-// entries are found once per game and kept by kind.
-func (g *Game) enemy(k vocab.Kind) *assets.Enemy {
-	if int(k) < len(g.enemies) && g.enemies[k] != nil {
-		return g.enemies[k]
+// VanState returns the van's condition and guns.
+func (g *Game) VanState() VanState {
+	w, v := g.world, g.env.Van
+	return VanState{HP: vocab.HP.Value(w, v), Engine: vocab.Engine.Value(w, v), Tyres: vocab.Tyres.Value(w, v),
+		Armour: vocab.Armour.Value(w, v), Guns: vocab.Guns.Value(w, v)}
+}
+
+// resolveQuietly resolves the queue without the front end's hooks: what it
+// runs (making the van, laying out a road) is no sight to animate. The
+// rule book and the action limit make an error impossible here short of a
+// broken build, which a panic reports.
+func (g *Game) resolveQuietly() {
+	l := g.listener
+	g.listener = Listener{}
+	defer func() { g.listener = l }()
+	if err := g.engine.Resolve(); err != nil {
+		panic(err)
 	}
-	list := g.data.Enemies.List
-	for i := range list {
-		if list[i].ID == k.String() {
-			if int(k) < len(g.enemies) {
-				g.enemies[k] = &list[i]
-			}
-			return &list[i]
-		}
-	}
-	panic(fmt.Sprintf("game: no enemy data for %q", k))
 }

@@ -216,7 +216,9 @@ func TestHostileInputsOfEveryFormatStayWithinBounds(t *testing.T) {
 		assert.Equal(t, fmt.Sprintf("scores.lastpost could not be read: file too large: over %d bytes; it was kept as scores.lastpost.unreadable-1", maxScoresSize), got)
 	})
 	t.Run("save with a huge inventory", func(t *testing.T) {
-		body := `{"run":{"inventory":[` + strings.Repeat(`"spare_tyre",`, 200000) + `"spare_tyre"]}}`
+		ents := strings.TrimSuffix(strings.Repeat(`7,`, 200000), ",")
+		items := strings.TrimSuffix(strings.Repeat(`"spare_tyre",`, 200000), ",")
+		body := `{"world":{"next":7,"components":[{"name":"item","entities":[` + ents + `],"values":[` + items + `]}]}}`
 		got := readAside(t, SaveName, saveFrame.encode([]byte(body)), hostileDefault, func(dir string) error {
 			_, err := LoadFile(dir, data)
 			return err

@@ -5,7 +5,8 @@ import (
 
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // CheckInvariants reports the first way the state is inconsistent, between
@@ -15,7 +16,7 @@ import (
 // and the van none while it waits for its command; stats stay in range.
 // Soak tests call it after every turn.
 func (g *Game) CheckInvariants() error {
-	if g.Run.Phase != PhaseRoad {
+	if g.Run.Phase != act.PhaseRoad {
 		return g.checkRun()
 	}
 	w := g.world
@@ -73,8 +74,8 @@ func (g *Game) checkSchedule() error {
 	if physics != 1 {
 		return fmt.Errorf("physics holds %d places in the schedule", physics)
 	}
-	if places[g.van] != 0 {
-		return fmt.Errorf("the van holds %d places in the schedule while it waits for a command", places[g.van])
+	if places[g.env.Van] != 0 {
+		return fmt.Errorf("the van holds %d places in the schedule while it waits for a command", places[g.env.Van])
 	}
 	for _, e := range vocab.Enemy.Entities(g.world) {
 		if places[e] != 1 {
@@ -91,19 +92,7 @@ func (g *Game) checkSchedule() error {
 }
 
 func (g *Game) checkVan() error {
-	w, v := g.world, g.van
-	if err := statInRange("hp", vocab.HP.Value(w, v)); err != nil {
-		return err
-	}
-	if err := statInRange("engine", vocab.Engine.Value(w, v)); err != nil {
-		return err
-	}
-	if err := statInRange("tyres", vocab.Tyres.Value(w, v)); err != nil {
-		return err
-	}
-	if a := vocab.Armour.Value(w, v); a < 0 || a > g.data.Van.MaxArmour {
-		return fmt.Errorf("armour %d outside 0..%d", a, g.data.Van.MaxArmour)
-	}
+	w, v := g.world, g.env.Van
 	top := vocab.TopSpeed.Value(w, v)
 	if want := g.data.Van.MaxSpeed(vocab.Engine.Value(w, v).Cur); top != want {
 		return fmt.Errorf("top speed %d, the engine allows %d", top, want)
@@ -119,20 +108,33 @@ func (g *Game) checkVan() error {
 	return nil
 }
 
+// checkRun checks what lasts the whole run: the van's money and stats,
+// the inventory's size, and at a camp that no road is left and the shop
+// holds no more than it may.
 func (g *Game) checkRun() error {
-	r := &g.Run
-	switch {
-	case r.Money < 0:
-		return fmt.Errorf("money %d below zero", r.Money)
-	case len(r.Inventory) > g.data.Van.InventoryCapacity:
-		return fmt.Errorf("%d items in an inventory of %d", len(r.Inventory), g.data.Van.InventoryCapacity)
-	case r.Van.Armour < 0 || r.Van.Armour > g.data.Van.MaxArmour:
-		return fmt.Errorf("carried armour %d outside 0..%d", r.Van.Armour, g.data.Van.MaxArmour)
+	w, v := g.world, g.env.Van
+	if m := vocab.Money.Value(w, v); m < 0 {
+		return fmt.Errorf("money %d below zero", m)
 	}
-	for _, s := range []vocab.Stat{r.Van.HP, r.Van.Engine, r.Van.Tyres} {
-		if err := statInRange("carried stat", s); err != nil {
+	if n := w.Count(vocab.Item.ID()); n > g.data.Van.InventoryCapacity {
+		return fmt.Errorf("%d items in an inventory of %d", n, g.data.Van.InventoryCapacity)
+	}
+	if a := vocab.Armour.Value(w, v); a < 0 || a > g.data.Van.MaxArmour {
+		return fmt.Errorf("armour %d outside 0..%d", a, g.data.Van.MaxArmour)
+	}
+	for _, s := range []vocab.Stat{vocab.HP.Value(w, v), vocab.Engine.Value(w, v), vocab.Tyres.Value(w, v)} {
+		if err := statInRange("van stat", s); err != nil {
 			return err
 		}
+	}
+	if g.Run.Phase != act.PhaseCamp {
+		return nil
+	}
+	if n := w.Count(vocab.Position.ID()); n > 0 {
+		return fmt.Errorf("%d things left on the road at a camp", n)
+	}
+	if n := w.Count(vocab.Offer.ID()); n > g.data.Shop.StockMax {
+		return fmt.Errorf("%d offers in a shop of at most %d", n, g.data.Shop.StockMax)
 	}
 	return nil
 }

@@ -1,6 +1,6 @@
 package game
 
-import "lastpost/game/vocab"
+import "lastpost/rules/vocab"
 
 // Entry is one line of the message log. A message repeated at once is kept
 // as one entry with a count.

@@ -2,7 +2,7 @@ package game
 
 import (
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
 
 // Memory is what the driver has seen of the current road: for each cell,
@@ -37,7 +37,7 @@ func (m *Memory) Update(g *Game) {
 	if !m.On {
 		return
 	}
-	center := vocab.Position.Value(g.world, g.van)
+	center := vocab.Position.Value(g.world, g.env.Van)
 	r := g.data.Van.Vision
 	for y := max(center.Y-r, 0); y <= min(center.Y+r, m.H-1); y++ {
 		for x := max(center.X-r, 0); x <= min(center.X+r, m.W-1); x++ {

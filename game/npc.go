@@ -5,7 +5,8 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // mapView shows the AI the road as enemies know it: wrecks and barrels are
@@ -37,12 +38,12 @@ func (g *Game) enemyTurn(e ecs.Entity) {
 		return
 	}
 	kind := vocab.KindOf.Value(w, e)
-	d := g.enemy(kind)
-	vanPos := vocab.Position.Value(w, g.van)
+	d := g.env.Enemy(kind)
+	vanPos := vocab.Position.Value(w, g.env.Van)
 	target, has := vocab.Target.Get(w, e)
 	if ai.Sees(pos, vanPos, d.Vision) {
 		if !has || target != vanPos {
-			g.engine.Enqueue(vocab.Notice(e, vanPos))
+			g.engine.Enqueue(act.Notice(e, vanPos))
 		}
 		target, has = vanPos, true
 	}
@@ -65,28 +66,22 @@ func (g *Game) enemyTurn(e ecs.Entity) {
 }
 
 // orderAct turns an AI order into an action type for actor e.
-func (g *Game) orderAct(e ecs.Entity, o ai.Order) vocab.Act {
+func (g *Game) orderAct(e ecs.Entity, o ai.Order) act.Act {
 	switch o.Kind {
 	case ai.Accelerate:
-		return vocab.Accelerate(e)
+		return act.Accelerate(e)
 	case ai.Decelerate:
-		return vocab.Decelerate(e)
+		return act.Decelerate(e)
 	case ai.Steer:
-		return vocab.Steer(e, o.Dir)
+		return act.Steer(e, o.Dir)
 	case ai.Move:
 		if o.Dir != geom.None {
-			return vocab.Walk(e, o.Dir)
+			return act.Walk(e, o.Dir)
 		}
 	case ai.Fire:
-		if gun := vocab.Guns.Value(g.world, e).Gun(o.Dir); gun != "" {
-			return g.fireAct(e, o.Dir, gun)
+		if vocab.Guns.Value(g.world, e).Gun(o.Dir) != "" {
+			return act.FireFrom(&g.env, e, o.Dir)
 		}
 	}
-	return vocab.Wait(e)
-}
-
-// fireAct is the action type for firing gun from e's side d.
-func (g *Game) fireAct(e ecs.Entity, d geom.Dir, gun string) vocab.Act {
-	spec := g.gun(gun)
-	return vocab.Fire(e, d, gun, spec.Bullets, spec.BurstPeriodMs)
+	return act.Wait(e)
 }

@@ -15,7 +15,7 @@ import (
 // the same seed and commands play out differently must raise it and re-bless
 // the golden corpus (testdata/replays/README.md), in the same commit:
 // recordings made under another logic version are refused, not replayed.
-const LogicVersion = 2
+const LogicVersion = 3
 
 // RecordFormat numbers the layout of a recording file.
 const RecordFormat = 1

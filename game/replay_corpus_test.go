@@ -18,7 +18,8 @@ import (
 
 	"lastpost/assets"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // bless rewrites the golden corpus: go test ./game -run TestGoldenCorpus -bless
@@ -126,7 +127,7 @@ func replayCounting(data *assets.Data, rec *Recording) (Verified, *coverage, err
 		st, _ := p.Peek()
 		g := p.Game()
 		gun := ""
-		if st.Cmd.Kind == CmdFire && g.Phase() == PhaseRoad {
+		if st.Cmd.Kind == CmdFire && g.Phase() == act.PhaseRoad {
 			gun = vocab.Guns.Value(g.World(), g.Van()).Gun(st.Cmd.Dir)
 		}
 		explosions := g.Run.Explosions
@@ -139,7 +140,7 @@ func replayCounting(data *assets.Data, rec *Recording) (Verified, *coverage, err
 	g := p.Game()
 	cov.n[tFiles], cov.n[tTurns], cov.furthest = 1, p.Len(), g.Run.Delivery
 	switch {
-	case g.Phase() == PhaseOver:
+	case g.Phase() == act.PhaseOver:
 		cov.n[tDeaths]++
 	case g.Run.Won:
 		cov.n[tWins]++
@@ -315,7 +316,7 @@ func fumble(data *assets.Data, seed uint64, w *bytes.Buffer) error {
 	}
 	rng := rand.New(rand.NewPCG(seed, 0xf0f0))
 	var bot Bot
-	for turn := 0; turn < DefaultAutoplayTurns && g.Phase() != PhaseOver && !g.Run.Won; turn++ {
+	for turn := 0; turn < DefaultAutoplayTurns && g.Phase() != act.PhaseOver && !g.Run.Won; turn++ {
 		c := bot.Next(g)
 		if rng.IntN(6) == 0 {
 			c = randomCommand(rng)

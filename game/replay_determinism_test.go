@@ -22,7 +22,7 @@ import (
 // simulationPackages are the directories, relative to the module root, of
 // every package whose code can reach the game state.
 var simulationPackages = []string{
-	"ecs", "rules", "rules/book", "game", "game/vocab", "game/sched", "levelgen", "ai",
+	"ecs", "rules", "rules/vocab", "rules/act", "rules/book", "game", "game/sched", "levelgen", "ai",
 }
 
 // randConstructors are the math/rand(/v2) functions that make an explicit,

@@ -9,15 +9,16 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/game/sched"
-	"lastpost/game/vocab"
 	"lastpost/levelgen"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // SaveVersion is the save format this build writes and reads. Bump it
 // whenever the body's meaning changes (a new component, a new field that
 // matters to play), so an old build refuses a newer save instead of
 // misreading it.
-const SaveVersion = 1
+const SaveVersion = 2
 
 var saveFrame = frame{magic: "lastpost-save", version: SaveVersion}
 
@@ -69,7 +70,7 @@ func (g *Game) MarshalSave() ([]byte, error) {
 		RNG:      rng,
 		Level:    savedLevel{Seed: g.levelSeed, Difficulty: g.levelDifficulty},
 		World:    world,
-		Van:      g.van,
+		Van:      g.env.Van,
 		Schedule: g.sched.Snapshot(),
 		Log:      g.log,
 		Memory:   g.memory.save(),
@@ -108,6 +109,7 @@ func (s *saveBody) restore(data *assets.Data) (*Game, error) {
 		return nil, fmt.Errorf("random generator: %w", err)
 	}
 	g.rng = rand.New(g.pcg)
+	g.makeEngine()
 	if err := g.restoreLevel(s.Level); err != nil {
 		return nil, err
 	}
@@ -135,7 +137,7 @@ func (s *saveBody) restore(data *assets.Data) (*Game, error) {
 func (g *Game) restoreLevel(l savedLevel) error {
 	// A run given up at a camp ends with either count, hence the slack.
 	d := g.Run.Delivery
-	ok := l.Difficulty == d-1 && g.Run.Phase != PhaseRoad || l.Difficulty == d && g.Run.Phase != PhaseCamp
+	ok := l.Difficulty == d-1 && g.Run.Phase != act.PhaseRoad || l.Difficulty == d && g.Run.Phase != act.PhaseCamp
 	if !ok {
 		return fmt.Errorf("the road's difficulty %d does not match %d deliveries in phase %s",
 			l.Difficulty, g.Run.Delivery, g.Run.Phase)
@@ -163,7 +165,7 @@ func (g *Game) restoreWorld(raw json.RawMessage, van ecs.Entity) error {
 	if err := g.world.Restore(raw); err != nil {
 		return err
 	}
-	g.van = van
+	g.env.Van = van
 	return nil
 }
 
@@ -174,7 +176,7 @@ func (g *Game) restoreSchedule(snap sched.Snapshot[Task]) error {
 		switch {
 		case e.Value.Kind == TaskPhysics && e.Value.E == 0:
 		case e.Value.Kind == TaskActor && e.Value.E != 0 && e.Value.E <= g.world.LastEntity():
-			if e.Value.E != g.van {
+			if e.Value.E != g.env.Van {
 				g.tickets[e.Value.E] = e.Ticket
 			}
 		default:

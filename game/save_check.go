@@ -7,7 +7,8 @@ import (
 
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // Bounds on values a save may hold. They are far above anything play
@@ -22,7 +23,7 @@ const (
 // checkSavedRun checks the campaign part of a save.
 func (g *Game) checkSavedRun() error {
 	r := &g.Run
-	if r.Phase > PhaseOver {
+	if r.Phase > act.PhaseOver {
 		return fmt.Errorf("unknown phase %d", r.Phase)
 	}
 	if r.Delivery < 0 || r.Delivery > maxSavedDelivery {
@@ -31,7 +32,7 @@ func (g *Game) checkSavedRun() error {
 	for _, c := range []struct {
 		name string
 		v    int
-	}{{"money", r.Money}, {"money earned", r.Earned}, {"letters", r.Letters}, {"kills", r.Kills},
+	}{{"money earned", r.Earned}, {"letters", r.Letters}, {"kills", r.Kills},
 		{"turns", r.Turns}, {"explosions", r.Explosions}, {"purchases", r.Purchases}, {"last pay", r.LastPay}} {
 		if c.v < 0 || c.v > maxSavedCount {
 			return fmt.Errorf("%s %d outside 0..%d", c.name, c.v, maxSavedCount)
@@ -40,47 +41,40 @@ func (g *Game) checkSavedRun() error {
 	if won := r.Delivery >= g.data.Campaign.DeliveriesToWin; r.Won != won {
 		return fmt.Errorf("won is %t after %d deliveries", r.Won, r.Delivery)
 	}
-	if err := g.checkCause(); err != nil {
-		return err
-	}
-	if err := checkStats("carried", r.Van.HP, r.Van.Engine, r.Van.Tyres); err != nil {
-		return err
-	}
-	if err := g.checkSlots("carried", r.Van.Guns); err != nil {
-		return err
-	}
-	if err := g.checkItems(); err != nil {
-		return err
-	}
-	return g.checkRun()
+	return g.checkCause()
 }
 
 func (g *Game) checkCause() error {
 	r := &g.Run
 	switch {
-	case r.Phase != PhaseOver && r.Cause != "":
+	case r.Phase != act.PhaseOver && r.Cause != "":
 		return fmt.Errorf("cause %q for a run still going", r.Cause)
-	case r.Phase == PhaseOver && r.Cause != CauseDestroyed && r.Cause != CauseAbandoned:
+	case r.Phase == act.PhaseOver && r.Cause != act.CauseDestroyed && r.Cause != act.CauseAbandoned:
 		return fmt.Errorf("unknown cause of end %q", r.Cause)
 	}
 	return nil
 }
 
 // checkItems checks that the inventory and the shop's stock hold only
-// known things, and no more than they can.
+// known things, in a rank order that can be listed.
 func (g *Game) checkItems() error {
-	r := &g.Run
-	for i, id := range r.Inventory {
-		if _, item := g.data.Shop.Consumable(id); !item && !g.knownGun(id) {
-			return fmt.Errorf("inventory item %d: unknown item %q", i, id)
+	w := g.world
+	for _, e := range vocab.Item.Entities(w) {
+		if id := vocab.Item.Value(w, e); !g.knownItem(id) {
+			return fmt.Errorf("inventory item #%d: unknown item %q", e, id)
 		}
 	}
-	if len(r.Stock) > g.data.Shop.StockMax {
-		return fmt.Errorf("%d offers in a shop of at most %d", len(r.Stock), g.data.Shop.StockMax)
+	for _, e := range vocab.Offer.Entities(w) {
+		if id := vocab.Offer.Value(w, e); !g.knownOffer(id) {
+			return fmt.Errorf("shop offer #%d: unknown offer %q", e, id)
+		}
 	}
-	for i, id := range r.Stock {
-		if _, ok := g.data.Shop.Offer(id); !ok {
-			return fmt.Errorf("shop offer %d: unknown offer %q", i, id)
+	for _, e := range vocab.Rank.Entities(w) {
+		if r := vocab.Rank.Value(w, e); r < 0 || r > maxSavedCount {
+			return fmt.Errorf("entity #%d: rank %d outside 0..%d", e, r, maxSavedCount)
+		}
+		if !vocab.Item.Has(w, e) && !vocab.Offer.Has(w, e) {
+			return fmt.Errorf("entity #%d has a rank but is neither an item nor an offer", e)
 		}
 	}
 	return nil
@@ -114,7 +108,8 @@ func (g *Game) checkSavedWorld() error {
 		return err
 	}
 	w := g.world
-	for _, check := range []func() error{g.checkSavedKinds, g.checkSavedPositions, g.checkSavedValues} {
+	for _, check := range []func() error{g.checkSavedKinds, g.checkSavedPositions, g.checkSavedValues,
+		g.checkItems, g.checkRun} {
 		if err := check(); err != nil {
 			return err
 		}
@@ -122,22 +117,30 @@ func (g *Game) checkSavedWorld() error {
 	if n := w.Count(vocab.Moving.ID()) + w.Count(vocab.Projectile.ID()); n > 0 {
 		return fmt.Errorf("%d things in flight between turns", n)
 	}
-	if g.Run.Phase != PhaseRoad {
+	// A run given up at a camp ends there, so only the road and the camp
+	// are sure of where the van is.
+	if atCamp := vocab.AtCamp.Has(w, g.env.Van); g.Run.Phase != act.PhaseOver && atCamp != (g.Run.Phase == act.PhaseCamp) {
+		return fmt.Errorf("the van at a camp is %t in phase %s", atCamp, g.Run.Phase)
+	}
+	if g.Run.Phase != act.PhaseRoad {
 		return nil
 	}
-	if vocab.Dead.Has(w, g.van) || vocab.Arrived.Has(w, g.van) {
+	if vocab.Dead.Has(w, g.env.Van) || vocab.Arrived.Has(w, g.env.Van) || vocab.Retired.Has(w, g.env.Van) {
 		return fmt.Errorf("the van's delivery is over but the run is on the road")
 	}
 	return g.CheckInvariants()
 }
 
-// vanParts are the components every van has.
-var vanParts = []ecs.ID{vocab.Position.ID(), vocab.HP.ID(), vocab.Engine.ID(), vocab.Tyres.ID(),
-	vocab.Armour.ID(), vocab.Speed.ID(), vocab.TopSpeed.ID(), vocab.Guns.ID(), vocab.Letters.ID(),
-	vocab.Vehicle.ID(), vocab.Hittable.ID()}
+// vanParts are the components the van always has, and roadParts those it
+// has on a road.
+var (
+	vanParts = []ecs.ID{vocab.HP.ID(), vocab.Engine.ID(), vocab.Tyres.ID(), vocab.Armour.ID(),
+		vocab.Guns.ID(), vocab.Money.ID(), vocab.Vehicle.ID(), vocab.Hittable.ID()}
+	roadParts = []ecs.ID{vocab.Position.ID(), vocab.Speed.ID(), vocab.TopSpeed.ID(), vocab.Letters.ID()}
+)
 
 func (g *Game) checkSavedVan() error {
-	w, v := g.world, g.van
+	w, v := g.world, g.env.Van
 	if v == 0 || !vocab.Player.Has(w, v) || vocab.KindOf.Value(w, v) != vocab.KindVan {
 		return fmt.Errorf("entity #%d is not the van", v)
 	}
@@ -145,7 +148,11 @@ func (g *Game) checkSavedVan() error {
 		return fmt.Errorf("%d vans in the world", n)
 	}
 	has := w.Components(v, nil)
-	for _, id := range vanParts {
+	parts := vanParts
+	if g.Run.Phase == act.PhaseRoad {
+		parts = append(slices.Clone(vanParts), roadParts...)
+	}
+	for _, id := range parts {
 		if !slices.Contains(has, id) {
 			return fmt.Errorf("the van lacks component %s", w.Schema().Name(id))
 		}
@@ -172,7 +179,7 @@ func (g *Game) checkSavedKinds() error {
 		}
 	}
 	for _, e := range vocab.HP.Entities(w) {
-		if e != g.van && !vocab.Enemy.Has(w, e) {
+		if e != g.env.Van && !vocab.Enemy.Has(w, e) {
 			return fmt.Errorf("entity #%d has hit points but is neither the van nor an enemy", e)
 		}
 	}
@@ -204,10 +211,14 @@ func (g *Game) checkSavedValues() error {
 			}
 		}
 	}
-	for _, c := range []ecs.Data[int]{vocab.Damage, vocab.Speed, vocab.TopSpeed, vocab.Letters} {
+	for _, c := range []ecs.Data[int]{vocab.Damage, vocab.Speed, vocab.TopSpeed, vocab.Letters, vocab.Money} {
 		for _, e := range c.Entities(w) {
-			if v := c.Value(w, e); v < 0 || v > maxSavedStat {
-				return fmt.Errorf("entity #%d: %s %d outside 0..%d", e, w.Schema().Name(c.ID()), v, maxSavedStat)
+			limit := maxSavedStat
+			if c == vocab.Money {
+				limit = maxSavedCount
+			}
+			if v := c.Value(w, e); v < 0 || v > limit {
+				return fmt.Errorf("entity #%d: %s %d outside 0..%d", e, w.Schema().Name(c.ID()), v, limit)
 			}
 		}
 	}
@@ -231,5 +242,16 @@ func (g *Game) checkSavedValues() error {
 
 func (g *Game) knownGun(id string) bool {
 	_, ok := g.data.Guns.Get(id)
+	return ok
+}
+
+// knownItem reports whether id is a gun or consumable the data knows.
+func (g *Game) knownItem(id string) bool {
+	_, kit := g.data.Shop.Consumable(id)
+	return kit || g.knownGun(id)
+}
+
+func (g *Game) knownOffer(id string) bool {
+	_, ok := g.data.Shop.Offer(id)
 	return ok
 }

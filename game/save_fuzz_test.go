@@ -2,6 +2,7 @@ package game
 
 import (
 	"bytes"
+	"lastpost/rules/act"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -46,7 +47,7 @@ func fuzzPlayOn(t *testing.T, g *Game) {
 	require.NoError(t, err)
 	require.Equal(t, g.Hash(), back.Hash())
 	for range 3 {
-		if g.Phase() == PhaseOver {
+		if g.Phase() == act.PhaseOver {
 			return
 		}
 		require.NoError(t, g.CheckInvariants())

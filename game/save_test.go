@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/assets"
+	"lastpost/rules/act"
 )
 
 var updateSaves = flag.Bool("update-saves", false, "rewrite the save fixtures in testdata/saves")
@@ -27,10 +28,10 @@ const saveFixtures = "../testdata/saves"
 
 // savePlay plays a run with the policy, recording the hash and phase after
 // every step, until the run ends or steps run out.
-func savePlay(tb testing.TB, g *Game, steps int) (hashes []uint64, phases []Phase) {
+func savePlay(tb testing.TB, g *Game, steps int) (hashes []uint64, phases []act.Phase) {
 	tb.Helper()
 	for range steps {
-		if g.Phase() == PhaseOver {
+		if g.Phase() == act.PhaseOver {
 			break
 		}
 		campPolicy(tb, g)
@@ -53,15 +54,15 @@ func saveRoundTrip(tb testing.TB, g *Game) *Game {
 // saveBreaks picks the steps to save after: the start, a few turns in,
 // right after the first arrivals at a camp, right after departing, a
 // quiet road turn later on, and the last step before the run ended.
-func saveBreaks(phases []Phase) []int {
+func saveBreaks(phases []act.Phase) []int {
 	breaks := []int{0, 1, 5}
 	arrivals := 0
 	for i := 1; i < len(phases); i++ {
 		switch {
-		case phases[i-1] == PhaseRoad && phases[i] == PhaseCamp && arrivals < 3:
+		case phases[i-1] == act.PhaseRoad && phases[i] == act.PhaseCamp && arrivals < 3:
 			arrivals++
 			breaks = append(breaks, i+1)
-		case phases[i-1] == PhaseCamp && phases[i] == PhaseRoad && arrivals < 3:
+		case phases[i-1] == act.PhaseCamp && phases[i] == act.PhaseRoad && arrivals < 3:
 			breaks = append(breaks, i+1)
 		}
 	}
@@ -344,6 +345,37 @@ func saveComponent(m map[string]any, name string) map[string]any {
 	return nil
 }
 
+// saveVanValue sets the van's value of component name.
+func saveVanValue(name string, v any) func(m map[string]any) {
+	return func(m map[string]any) {
+		c := saveComponent(m, name)
+		for i, e := range c["entities"].([]any) {
+			if fmt.Sprint(e) == fmt.Sprint(m["van"]) {
+				c["values"].([]any)[i] = v
+			}
+		}
+	}
+}
+
+// saveAdd adds one new entity per value, each with component name set to
+// it and a rank, as carried items and shop offers have.
+func saveAdd(name string, values ...any) func(m map[string]any) {
+	return func(m map[string]any) {
+		world := m["world"].(map[string]any)
+		var next int
+		fmt.Sscan(fmt.Sprint(world["next"]), &next)
+		var ents, ranks []any
+		for i := range values {
+			ents = append(ents, next+i+1)
+			ranks = append(ranks, i)
+		}
+		world["next"] = next + len(values)
+		world["components"] = append(world["components"].([]any),
+			map[string]any{"name": name, "entities": ents, "values": values},
+			map[string]any{"name": "rank", "entities": ents, "values": ranks})
+	}
+}
+
 // TestInvalidSaveContents edits fields of a save and keeps the checksum
 // right: every field is checked on loading and named in the error.
 func TestInvalidSaveContents(t *testing.T) {
@@ -364,20 +396,24 @@ func TestInvalidSaveContents(t *testing.T) {
 		edit func(m map[string]any)
 		want string
 	}{
-		{"negative money", set("run.money", -5), "money -5"},
+		{"negative money", saveVanValue("money", -5), "money -5"},
 		{"unknown phase", set("run.phase", 9), "unknown phase 9"},
 		{"phase out of byte range", set("run.phase", 300), "cannot be read"},
 		{"won too early", set("run.won", true), "won is true"},
 		{"cause while driving", set("run.cause", "destroyed"), "cause"},
-		{"unknown carried gun", set("run.van.guns.2", "bazooka"), `unknown gun "bazooka"`},
-		{"unknown item", set("run.inventory", []any{"cake"}), `unknown item "cake"`},
-		{"inventory over capacity", set("run.inventory", many(data.Van.InventoryCapacity+1, "spare_tyre")), "items in an inventory"},
-		{"unknown offer", set("run.stock", []any{"moon"}), `unknown offer "moon"`},
-		{"stat over max", set("run.van.hp.cur", 99), "out of range"},
+		{"unknown item", saveAdd("item", "cake"), `unknown item "cake"`},
+		{"inventory over capacity", saveAdd("item", many(data.Van.InventoryCapacity+1, "spare_tyre")...), "items in an inventory"},
+		{"unknown offer", saveAdd("offer", "moon"), `unknown offer "moon"`},
+		{"rank of nothing", func(m map[string]any) {
+			world := m["world"].(map[string]any)
+			world["components"] = append(world["components"].([]any),
+				map[string]any{"name": "rank", "entities": []any{m["van"]}, "values": []any{0}})
+		}, "neither an item nor an offer"},
+		{"stat over max", saveVanValue("hp", map[string]any{"cur": 99, "max": 8}), "out of range"},
 		{"negative kills", set("run.kills", -1), "kills -1"},
 		{"bad generator", set("rng", "AAAA"), "random generator"},
 		{"wrong difficulty", set("level.difficulty", 4), "difficulty 4"},
-		{"van id not the van", set("van", 1), "is not the van"},
+		{"van id not the van", set("van", 2), "is not the van"},
 		{"van id beyond the world", set("van", uint64(1)<<40), "is not the van"},
 		{"allocator huge", set("world.next", uint64(1)<<40), "beyond"},
 		{"entity past the allocator", func(m map[string]any) {
@@ -447,7 +483,7 @@ func TestTrailingDataRefused(t *testing.T) {
 // Run with -update-saves to write them afresh after such a bump.
 func TestSaveFixtures(t *testing.T) {
 	data := campData(t)
-	fixtures := map[string]int{"road-v1.lastpost": 6, "camp-v1.lastpost": -1}
+	fixtures := map[string]int{"road-v2.lastpost": 6, "camp-v2.lastpost": -1}
 	for name, steps := range fixtures {
 		path := filepath.Join(saveFixtures, name)
 		if *updateSaves {
@@ -473,25 +509,25 @@ func TestSaveFixtures(t *testing.T) {
 
 func TestFinishRunRecordsThenRemoves(t *testing.T) {
 	data := campData(t)
-	for _, phase := range []Phase{PhaseRoad, PhaseCamp, PhaseOver} {
+	for _, phase := range []act.Phase{act.PhaseRoad, act.PhaseCamp, act.PhaseOver} {
 		t.Run(phase.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			g := New(data, 8)
 			switch phase {
-			case PhaseCamp:
+			case act.PhaseCamp:
 				campDeliver(t, g)
-			case PhaseOver:
-				g.endRun(CauseDestroyed)
+			case act.PhaseOver:
+				fxDestroy(t, g)
 			}
 			require.NoError(t, SaveFile(dir, g))
 			sum, rank, err := FinishRun(dir, g)
 			require.NoError(t, err)
 			assert.Equal(t, 0, rank)
 			assert.False(t, HasSave(dir), "permadeath: the save is gone")
-			assert.Equal(t, PhaseOver, g.Phase())
-			want := CauseAbandoned
-			if phase == PhaseOver {
-				want = CauseDestroyed
+			assert.Equal(t, act.PhaseOver, g.Phase())
+			want := act.CauseAbandoned
+			if phase == act.PhaseOver {
+				want = act.CauseDestroyed
 			}
 			assert.Equal(t, want, sum.Cause)
 			scores, err := LoadScores(dir)
@@ -518,7 +554,7 @@ func TestSaveOfAnEndedRun(t *testing.T) {
 	data := campData(t)
 	destroyed := New(data, 7)
 	savePlay(t, destroyed, 2000)
-	require.Equal(t, PhaseOver, destroyed.Phase(), "seed 7 should end within 2000 steps")
+	require.Equal(t, act.PhaseOver, destroyed.Phase(), "seed 7 should end within 2000 steps")
 	quit := New(data, 7)
 	campDeliver(t, quit)
 	quit.abandon()

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"lastpost/rules/act"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,7 +11,7 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
 
 // Driving scenarios on hand-drawn roads, played through Do: the van's
@@ -25,14 +26,14 @@ func TestDriveLaneChangeBeforeForwardMotion(t *testing.T) {
 		"..@#......",
 		"..........",
 	))
-	fxSpeed(g, g.van, 2)
+	fxSpeed(g, g.env.Van, 2)
 	g.SetTracing(true)
 	r := fxDo(t, g, Command{Kind: CmdSteerUp})
 	require.True(t, r.Took)
 	assert.Equal(t, geom.Pt(4, 1), fxVanAt(g), "north one lane, then two east\n%s", fxDump(g))
-	assert.Equal(t, 2, vocab.Speed.Value(g.world, g.van))
-	assert.False(t, vocab.Steering.Has(g.world, g.van), "the lane change is used up")
-	lane := fxRecords(g.LastTrace(), vocab.Lane(g.van, geom.North).String(), true)
+	assert.Equal(t, 2, vocab.Speed.Value(g.world, g.env.Van))
+	assert.False(t, vocab.Steering.Has(g.world, g.env.Van), "the lane change is used up")
+	lane := fxRecords(g.LastTrace(), act.Lane(g.env.Van, geom.North).String(), true)
 	assert.Len(t, lane, 1)
 }
 
@@ -50,7 +51,7 @@ func TestDriveSteerStandingStillRefused(t *testing.T) {
 	assert.False(t, r.Took, "refused")
 	assert.Equal(t, 0, g.Run.Turns)
 	assert.Equal(t, geom.Pt(2, 1), fxVanAt(g))
-	assert.False(t, vocab.Steering.Has(g.world, g.van))
+	assert.False(t, vocab.Steering.Has(g.world, g.env.Van))
 	assert.Equal(t, 1, fxMessages(g, assets.MsgSteerStopped), "the driver is told why")
 	assert.Equal(t, hash, g.Hash(), "nothing changed")
 }
@@ -65,8 +66,8 @@ func TestDriveSteerTyreFailureUsesTurn(t *testing.T) {
 			"..@.......",
 			"..........",
 		))
-		fxSpeed(g, g.van, 1)
-		fxChange(g, func(a *ecs.Action) { vocab.Tyres.Set(a, g.van, vocab.Stat{Cur: 0, Max: 4}) })
+		fxSpeed(g, g.env.Van, 1)
+		fxChange(g, func(a *ecs.Action) { vocab.Tyres.Set(a, g.env.Van, vocab.Stat{Cur: 0, Max: 4}) })
 		r := fxDo(t, g, Command{Kind: CmdSteerDown})
 		require.True(t, r.Took, "seed %d: a steering attempt at speed takes the turn", seed)
 		assert.Equal(t, 1, g.Run.Turns)
@@ -108,9 +109,9 @@ func TestDriveAcidOnlyOnCommittedMove(t *testing.T) {
 				car := fxSpawnAt(g, vocab.KindCar, acid)
 				fxSpeed(g, car, 0)
 			}
-			fxSpeed(g, g.van, 1)
+			fxSpeed(g, g.env.Van, 1)
 			fxDo(t, g, Command{Kind: CmdWait})
-			tyres := vocab.Tyres.Value(g.world, g.van).Cur
+			tyres := vocab.Tyres.Value(g.world, g.env.Van).Cur
 			if blocked {
 				assert.Equal(t, geom.Pt(2, 1), fxVanAt(g))
 				assert.Equal(t, 4, tyres, "a blocked move never touched the acid")
@@ -131,10 +132,10 @@ func TestDriveAcidOnLaneChange(t *testing.T) {
 		"..........",
 	))
 	fxAcid(g, geom.Pt(2, 2))
-	fxSpeed(g, g.van, 1)
+	fxSpeed(g, g.env.Van, 1)
 	fxDo(t, g, Command{Kind: CmdSteerDown})
 	assert.Equal(t, geom.Pt(3, 2), fxVanAt(g))
-	assert.Equal(t, 3, vocab.Tyres.Value(g.world, g.van).Cur)
+	assert.Equal(t, 3, vocab.Tyres.Value(g.world, g.env.Van).Cur)
 }
 
 // TestDriveLettersOnlyOnCommittedMove: the van takes a letter only by really
@@ -152,9 +153,9 @@ func TestDriveLettersOnlyOnCommittedMove(t *testing.T) {
 			if blocked {
 				fxSpeed(g, fxSpawnAt(g, vocab.KindCar, at), 0)
 			}
-			fxSpeed(g, g.van, 2)
+			fxSpeed(g, g.env.Van, 2)
 			fxDo(t, g, Command{Kind: CmdWait})
-			letters := vocab.Letters.Value(g.world, g.van)
+			letters := vocab.Letters.Value(g.world, g.env.Van)
 			if blocked {
 				assert.Zero(t, letters)
 				assert.Len(t, fxKindAt(g, vocab.KindLetter, at), 1, "the letter is still there\n%s", fxDump(g))
@@ -178,12 +179,12 @@ func TestDriveVanBlockedByCar(t *testing.T) {
 	))
 	car := fxAt(t, g, vocab.KindCar, geom.Pt(4, 1))
 	fxSpeed(g, car, 0)
-	fxSpeed(g, g.van, 3)
+	fxSpeed(g, g.env.Van, 3)
 	before := fxStats(g)
 	fxDo(t, g, Command{Kind: CmdWait})
 	assert.Equal(t, geom.Pt(3, 1), fxVanAt(g), "one cell, then the car\n%s", fxDump(g))
-	assert.Equal(t, 3, vocab.Speed.Value(g.world, g.van), "the van keeps its speed")
-	assert.False(t, vocab.Moving.Has(g.world, g.van), "its motion for this round is over")
+	assert.Equal(t, 3, vocab.Speed.Value(g.world, g.env.Van), "the van keeps its speed")
+	assert.False(t, vocab.Moving.Has(g.world, g.env.Van), "its motion for this round is over")
 	assert.Equal(t, before, fxStats(g), "no damage to the van")
 	assert.Equal(t, 5, vocab.HP.Value(g.world, car).Cur, "no damage to the car")
 	assert.Equal(t, geom.Pt(4, 1), vocab.Position.Value(g.world, car))
@@ -226,7 +227,7 @@ func TestDriveRunOver(t *testing.T) {
 	))
 	car := fxAt(t, g, vocab.KindCar, geom.Pt(1, 3))
 	fxSpeed(g, car, 3)
-	fxSpeed(g, g.van, 2)
+	fxSpeed(g, g.env.Van, 2)
 	before := fxStats(g)
 	fxDo(t, g, Command{Kind: CmdWait})
 	assert.Zero(t, fxCount(g, vocab.KindZombie), "\n%s", fxDump(g))
@@ -253,7 +254,7 @@ func TestDriveVehiclesLeaveEastEdge(t *testing.T) {
 	assert.Zero(t, fxCount(g, vocab.KindCar), "\n%s", fxDump(g))
 	assert.Zero(t, fxCount(g, vocab.KindBike))
 	assert.Zero(t, g.Run.Kills, "leaving is not dying")
-	assert.Equal(t, PhaseRoad, g.Phase())
+	assert.Equal(t, act.PhaseRoad, g.Phase())
 }
 
 // TestDriveGoalEndsDelivery: reaching the goal column ends the delivery at a
@@ -264,14 +265,14 @@ func TestDriveGoalEndsDelivery(t *testing.T) {
 		"......@=..",
 		"..........",
 	))
-	fxSpeed(g, g.van, 3)
+	fxSpeed(g, g.env.Van, 3)
 	r := fxDo(t, g, Command{Kind: CmdWait})
 	assert.True(t, r.Took)
-	assert.Equal(t, PhaseCamp, g.Phase(), "\n%s", fxDump(g))
+	assert.Equal(t, act.PhaseCamp, g.Phase(), "\n%s", fxDump(g))
 	assert.Equal(t, 1, g.Run.Delivery)
 	assert.Equal(t, 1, g.Run.Letters)
 	assert.Equal(t, g.data.Campaign.Pay(1), g.Run.LastPay)
-	assert.NotEmpty(t, g.Run.Stock)
+	assert.NotEmpty(t, g.Stock())
 }
 
 // TestDriveGoalNotReached: one column short, the delivery goes on.
@@ -281,8 +282,8 @@ func TestDriveGoalNotReached(t *testing.T) {
 		"......@...",
 		"..........",
 	))
-	fxSpeed(g, g.van, 2)
+	fxSpeed(g, g.env.Van, 2)
 	fxDo(t, g, Command{Kind: CmdWait})
-	assert.Equal(t, PhaseRoad, g.Phase())
+	assert.Equal(t, act.PhaseRoad, g.Phase())
 	assert.Equal(t, geom.Pt(8, 1), fxVanAt(g))
 }

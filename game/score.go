@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"lastpost/rules/act"
 	"path/filepath"
 	"slices"
 )
@@ -105,7 +106,7 @@ func (s Scores) check() error {
 				return fmt.Errorf("entry %d: a count of %d", i+1, v)
 			}
 		}
-		if e.Cause != CauseDestroyed && e.Cause != CauseAbandoned {
+		if e.Cause != act.CauseDestroyed && e.Cause != act.CauseAbandoned {
 			return fmt.Errorf("entry %d: unknown cause %q", i+1, e.Cause)
 		}
 		if i > 0 && compareScores(s[i-1], e) > 0 {
@@ -159,14 +160,5 @@ func FinishRun(dir string, g *Game) (Summary, int, error) {
 	return sum, rank, errors.Join(err, RemoveSave(dir))
 }
 
-// abandon ends a run the player gives up. On the road the van's state is
-// taken from the world as at any end; at a camp the carried state is
-// already the truth (and includes what was bought there).
-func (g *Game) abandon() {
-	switch g.Run.Phase {
-	case PhaseRoad:
-		g.endRun(CauseAbandoned)
-	case PhaseCamp:
-		g.Run.Phase, g.Run.Cause = PhaseOver, CauseAbandoned
-	}
-}
+// abandon ends a run the player gives up, unless it is over already.
+func (g *Game) abandon() { g.Abandon() }

@@ -3,6 +3,7 @@ package game
 import (
 	"bytes"
 	"fmt"
+	"lastpost/rules/act"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -13,7 +14,7 @@ import (
 
 // scoreRun is a finished run with the numbers that rank it.
 func scoreRun(deliveries, earned, turns int) Summary {
-	return Summary{Deliveries: deliveries, Earned: earned, Turns: turns, Cause: CauseDestroyed,
+	return Summary{Deliveries: deliveries, Earned: earned, Turns: turns, Cause: act.CauseDestroyed,
 		Seed: uint64(deliveries*1_000_000 + earned*1000 + turns)}
 }
 
@@ -151,10 +152,10 @@ func joinComma(s []string) string {
 }
 
 func TestSummaryOfRun(t *testing.T) {
-	r := Run{Seed: 77, Delivery: 4, Letters: 6, Earned: 320, Money: 12, Kills: 9, Turns: 410,
-		Cause: CauseDestroyed, Won: false}
+	r := Run{Seed: 77, Tally: act.Tally{Delivery: 4, Letters: 6, Earned: 320, Kills: 9, Turns: 410,
+		Cause: act.CauseDestroyed, Won: false}}
 	assert.Equal(t, Summary{Deliveries: 4, Letters: 6, Earned: 320, Kills: 9, Turns: 410,
-		Cause: CauseDestroyed, Seed: 77}, r.Summary())
+		Cause: act.CauseDestroyed, Seed: 77}, r.Summary())
 }
 
 // FuzzParseScores checks that no score file makes the parser panic, and

@@ -15,7 +15,8 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // The soak test's size. The defaults keep it to a few minutes on two
@@ -73,7 +74,7 @@ func soakRun(t *testing.T, data *assets.Data, seed uint64, everyCommit bool) Run
 	}
 	var bot Bot
 	turns := 0
-	for ; turns < *soakTurns && g.Phase() != PhaseOver && !g.Run.Won; turns++ {
+	for ; turns < *soakTurns && g.Phase() != act.PhaseOver && !g.Run.Won; turns++ {
 		c := bot.Next(g).canonical()
 		res, err := g.Do(c)
 		if err == nil {
@@ -96,7 +97,7 @@ func checkTurn(g *Game, ids *idWatch) error {
 	if err := g.CheckInvariants(); err != nil {
 		return err
 	}
-	if g.Phase() != PhaseRoad {
+	if g.Phase() != act.PhaseRoad {
 		return nil
 	}
 	return ids.check(g.World())
@@ -193,7 +194,7 @@ func soakFailure(g *Game, seed uint64, turn int, c Command, err error) string {
 
 // soakDump draws the road for a failure, or says where the run stands.
 func soakDump(g *Game) string {
-	if g.Phase() == PhaseRoad && g.world != nil {
+	if g.Phase() == act.PhaseRoad && g.world != nil {
 		return fxDump(g)
 	}
 	return fmt.Sprintf("(at %s after delivery %d; the last road:)\n%s", g.Phase(), g.Run.Delivery, g.Level().ASCII())

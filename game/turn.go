@@ -3,10 +3,11 @@ package game
 import (
 	"errors"
 	"fmt"
-	"lastpost/assets"
 
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/game/sched"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // Result says what a command did.
@@ -14,126 +15,101 @@ type Result struct {
 	// Took is true when the command used a turn (or, at camp, changed
 	// something). A refused command takes nothing.
 	Took bool
-	// Refusal is the reason a command was refused, for the log.
+	// Refusal is the reason a command was refused, as the rule that refused
+	// it told the log.
 	Refusal vocab.Message
 }
 
 // ErrRunOver is returned for commands given after the run ended.
 var ErrRunOver = errors.New("game: the run is over")
 
-// Do plays one player command. A command that makes no sense where the run
-// is (a shop purchase on the road) is refused like any other; an error means
-// the rules broke down (a rule loop), which a replay reports as such.
+// Do plays one player command: it becomes the van's action, which the rules
+// accept or refuse (with the reason, in the log) like any other. An
+// accepted road command lets the rest of the round play out up to the van's
+// next turn; a departure lays out the next road. An error means the rules
+// broke down (a rule loop), which a replay reports as such.
 func (g *Game) Do(c Command) (Result, error) {
 	if c.Kind >= cmdCount {
 		return Result{}, fmt.Errorf("game: unknown command kind %d", c.Kind)
 	}
-	if c.Kind == CmdAbandon && g.Run.Phase != PhaseOver {
-		g.Abandon()
-		return Result{Took: true}, nil
-	}
-	switch g.Run.Phase {
-	case PhaseRoad:
-		return g.doRoad(c)
-	case PhaseCamp:
-		return g.doCamp(c)
-	}
-	return Result{}, ErrRunOver
-}
-
-func refuse(id assets.TextID) (Result, error) {
-	return Result{Refusal: vocab.Message{ID: id}}, nil
-}
-
-// doRoad plays a command during a delivery: it becomes the van's action,
-// resolves with everything it sets off, and if anything was committed the
-// rest of the round plays out up to the van's next turn.
-func (g *Game) doRoad(c Command) (Result, error) {
-	act, refusal := g.roadAct(c)
-	if refusal != "" {
-		g.log.Add(vocab.Message{ID: refusal}, g.Run.Turns)
-		return refuse(refusal)
+	before := g.Run.Phase
+	if before == act.PhaseOver {
+		return Result{}, ErrRunOver
 	}
 	if g.turnTrace != nil {
 		g.turnTrace.Reset()
 	}
 	g.committed, g.lastSaid = 0, vocab.Message{}
-	g.engine.Enqueue(act)
+	g.engine.Enqueue(g.commandAct(c))
 	if err := g.engine.Resolve(); err != nil {
 		return Result{}, err
 	}
 	if g.committed == 0 {
 		return Result{Refusal: g.lastSaid}, nil
 	}
-	g.Run.Turns++
-	g.sched.Insert(Task{Kind: TaskActor, E: g.van}, TurnTime)
-	if err := g.advance(); err != nil {
-		return Result{Took: true}, err
+	if before == act.PhaseRoad && c.Kind != CmdAbandon {
+		g.Run.Turns++
 	}
-	return Result{Took: true}, nil
+	var err error
+	switch after := g.Run.Phase; {
+	case before == act.PhaseRoad && after == act.PhaseRoad:
+		g.sched.Insert(Task{Kind: TaskActor, E: g.env.Van}, TurnTime)
+		err = g.advance()
+	case before == act.PhaseCamp && after == act.PhaseRoad:
+		err = g.startDelivery()
+	}
+	return Result{Took: true}, err
 }
 
-// roadAct turns a road command into the van's action type, or names why it
-// cannot be done (without using the turn).
-func (g *Game) roadAct(c Command) (vocab.Act, assets.TextID) {
-	v := g.van
+// commandAct turns a command into the van's action type. It decides
+// nothing: a command that cannot be done builds into an action the rules
+// refuse, with their reason.
+func (g *Game) commandAct(c Command) act.Act {
+	v := g.env.Van
 	switch c.Kind {
-	case CmdWait:
-		return vocab.Wait(v), ""
 	case CmdAccelerate:
-		return vocab.Accelerate(v), ""
+		return act.Accelerate(v)
 	case CmdDecelerate:
-		return vocab.Decelerate(v), ""
+		return act.Decelerate(v)
 	case CmdSteerUp:
-		return vocab.Steer(v, geom.North), ""
+		return act.Steer(v, geom.North)
 	case CmdSteerDown:
-		return vocab.Steer(v, geom.South), ""
+		return act.Steer(v, geom.South)
 	case CmdFire:
-		gun := vocab.Guns.Value(g.world, v).Gun(c.Dir)
-		if gun == "" {
-			return vocab.Act{}, assets.PromptEmptySlot
-		}
-		return g.fireAct(v, c.Dir, gun), ""
+		return act.FireFrom(&g.env, v, c.Dir)
 	case CmdUse:
-		return g.useAct(c.Index)
+		return act.UseKit(v, act.Nth(act.Carried(g.world), c.Index))
+	case CmdBuy:
+		return act.Buy(v, act.Nth(act.OnSale(g.world), c.Index))
+	case CmdMount:
+		return act.Mount(v, c.Dir, act.Nth(act.Carried(g.world), c.Index))
+	case CmdUnmount:
+		return act.Unmount(v, c.Dir)
+	case CmdDiscard:
+		return act.Discard(v, act.Nth(act.Carried(g.world), c.Index))
+	case CmdDepart:
+		return act.Depart(v)
+	case CmdAbandon:
+		return act.GiveUp(v)
 	}
-	return vocab.Act{}, assets.PromptNotNow
+	return act.Wait(v)
 }
 
-// useAct checks an inventory item can be used now and would do something.
-func (g *Game) useAct(i int) (vocab.Act, assets.TextID) {
-	if i < 0 || i >= len(g.Run.Inventory) {
-		return vocab.Act{}, assets.PromptNoSuchItem
+// Abandon gives the run up, as the give-up command does. Play it through
+// Do(Command{Kind: CmdAbandon}) so recordings keep it; this is for ending a
+// run that will not be recorded further (the high-score table's close).
+func (g *Game) Abandon() {
+	if g.Run.Phase != act.PhaseOver {
+		_, _ = g.Do(Command{Kind: CmdAbandon})
 	}
-	item := g.Run.Inventory[i]
-	c, ok := g.data.Shop.Consumable(item)
-	if !ok {
-		return vocab.Act{}, assets.PromptMountAtGarage
-	}
-	if vocab.Speed.Value(g.world, g.van) > 0 {
-		return vocab.Act{}, assets.PromptMoving
-	}
-	var stat vocab.Stat
-	switch c.Restores {
-	case assets.StatEngine:
-		stat = vocab.Engine.Value(g.world, g.van)
-	default:
-		stat = vocab.Tyres.Value(g.world, g.van)
-	}
-	if stat.Full() {
-		return vocab.Act{}, assets.PromptNoEffect
-	}
-	act := vocab.Repair(g.van, item)
-	act.N = i
-	return act, ""
 }
 
 // advance runs the schedule (enemies, physics) until it is the van's turn
 // again or the delivery ends.
 func (g *Game) advance() error {
-	for g.Run.Phase == PhaseRoad {
-		if g.deliveryEnded() {
-			return nil
+	for g.Run.Phase == act.PhaseRoad {
+		if vocab.Arrived.Has(g.world, g.env.Van) {
+			return g.reachCamp()
 		}
 		task, _, ok := g.sched.Next()
 		if !ok {
@@ -141,12 +117,12 @@ func (g *Game) advance() error {
 		}
 		switch {
 		case task.Kind == TaskPhysics:
-			g.engine.Enqueue(vocab.PhysicsStep())
+			g.engine.Enqueue(act.PhysicsStep())
 			if err := g.engine.Resolve(); err != nil {
 				return err
 			}
 			g.sched.Insert(task, TurnTime)
-		case task.E == g.van:
+		case task.E == g.env.Van:
 			g.memory.Update(g)
 			return nil
 		default:
@@ -158,13 +134,24 @@ func (g *Game) advance() error {
 	return nil
 }
 
+// reachCamp ends a delivery the van survived: it pulls into the camp, and
+// the rules follow with the pay, the patched hull and the shop's stock.
+func (g *Game) reachCamp() error {
+	g.engine.Enqueue(act.ReachCamp(g.env.Van))
+	err := g.engine.Resolve()
+	// The road's actors are gone with it; the next road schedules its own.
+	g.sched = sched.Schedule[Task]{}
+	clear(g.tickets)
+	return err
+}
+
 func (g *Game) enemyActs(task Task) error {
 	if !g.world.Alive(task.E) {
 		delete(g.tickets, task.E)
 		return nil
 	}
 	// The map keeps the ticket just taken until the next one replaces it:
-	// should the enemy die meanwhile, forget cancels a ticket no longer
+	// should the enemy die meanwhile, Forget cancels a ticket no longer
 	// pending, which changes nothing, and map writes are dear here.
 	g.enemyTurn(task.E)
 	if err := g.engine.Resolve(); err != nil {
@@ -176,51 +163,4 @@ func (g *Game) enemyActs(task Task) error {
 		delete(g.tickets, task.E)
 	}
 	return nil
-}
-
-// deliveryEnded checks for the van's destruction or arrival and moves the
-// run on if either happened.
-func (g *Game) deliveryEnded() bool {
-	switch {
-	case vocab.Dead.Has(g.world, g.van):
-		g.endRun(CauseDestroyed)
-		return true
-	case vocab.Arrived.Has(g.world, g.van):
-		g.arrive()
-		return true
-	}
-	return false
-}
-
-// The causes that end a run.
-const (
-	CauseDestroyed = "destroyed" // the van was destroyed
-	CauseAbandoned = "abandoned" // the player gave the run up
-)
-
-// Abandon gives the run up. It ends like a destruction, with its own cause.
-// Play it through Do(Command{Kind: CmdAbandon}) so recordings keep it.
-func (g *Game) Abandon() {
-	if g.Run.Phase == PhaseRoad {
-		g.saveVan()
-	}
-	g.Run.Phase = PhaseOver
-	g.Run.Cause = CauseAbandoned
-}
-
-// endRun finishes the run.
-func (g *Game) endRun(cause string) {
-	g.Run.Phase = PhaseOver
-	g.Run.Cause = cause
-	g.saveVan()
-}
-
-// saveVan copies the van's state out of the world into the campaign.
-func (g *Game) saveVan() {
-	w, v := g.world, g.van
-	g.Run.Van.HP = vocab.HP.Value(w, v)
-	g.Run.Van.Engine = vocab.Engine.Value(w, v)
-	g.Run.Van.Tyres = vocab.Tyres.Value(w, v)
-	g.Run.Van.Armour = vocab.Armour.Value(w, v)
-	g.Run.Van.Guns = vocab.Guns.Value(w, v)
 }

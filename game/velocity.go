@@ -1,8 +1,9 @@
 package game
 
 import (
-	"lastpost/game/vocab"
 	"lastpost/rules"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // velocity is the continuous process that moves everything with a velocity:
@@ -25,11 +26,11 @@ func (v velocity) Next() (int, bool) {
 }
 
 // Run enqueues the moves due at instant now, in store order.
-func (v velocity) Run(now int, e *rules.Engine[vocab.Act]) {
+func (v velocity) Run(now int, e *rules.Engine[act.Act]) {
 	w := v.g.world
 	for _, ent := range vocab.Moving.Entities(w) {
 		if vocab.Moving.Value(w, ent).Next <= now {
-			e.Enqueue(vocab.Move(ent))
+			e.Enqueue(act.Move(ent))
 		}
 	}
 }

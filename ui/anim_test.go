@@ -10,7 +10,8 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/game"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // mountOnRoad puts gun on side d of the van in the middle of a delivery, as
@@ -107,7 +108,7 @@ func TestAnimationNeverChangesTheOutcome(t *testing.T) {
 		{Kind: game.CmdAccelerate}, {Kind: game.CmdAccelerate}, {Kind: game.CmdAccelerate},
 		{Kind: game.CmdAccelerate}, {Kind: game.CmdAccelerate},
 	} {
-		if g.Phase() != game.PhaseRoad {
+		if g.Phase() != act.PhaseRoad {
 			break
 		}
 		_, err := g.Do(c)

@@ -14,6 +14,7 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/game"
+	"lastpost/rules/act"
 )
 
 // Rows D3, E1 and E3 of shared/reference/benchmarks.md.
@@ -140,7 +141,7 @@ func BenchmarkE2E(b *testing.B) {
 		e := startE2E(b, data, seed)
 		var lat []time.Duration
 		for b.Loop() {
-			if e.app.game.Phase() != game.PhaseRoad {
+			if e.app.game.Phase() != act.PhaseRoad {
 				e.stop()
 				seed++
 				e = startE2E(b, data, seed)

@@ -4,6 +4,7 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/game"
+	"lastpost/rules/act"
 )
 
 // newCamp is the camp between deliveries: trader, garage, inventory and the
@@ -62,8 +63,8 @@ func campDo(a *App, m *menuView, c game.Command, success string) bool {
 }
 
 func shopPage(a *App) menuPage {
-	page := menuPage{title: a.text(assets.ShopTitle, "bank", a.game.Run.Money)}
-	stock := a.game.Run.Stock
+	page := menuPage{title: a.text(assets.ShopTitle, "bank", a.game.Money())}
+	stock := a.game.Stock()
 	for i, id := range stock {
 		o, _ := a.data.Shop.Offer(id)
 		page.items = append(page.items, menuItem{
@@ -113,7 +114,7 @@ func garagePage(a *App) menuPage {
 
 // mounted returns the gun on side d as the campaign keeps it.
 func (a *App) mounted(d geom.Dir) string {
-	return a.game.Run.Van.Guns.Gun(d)
+	return a.game.VanState().Guns.Gun(d)
 }
 
 // slotPage offers, for one slot, to take its gun off or mount any gun from
@@ -133,7 +134,7 @@ func slotPage(s assets.Slot) func(a *App) menuPage {
 			guns = append(guns, gun)
 		}
 		spare := 0
-		for i, id := range a.game.Run.Inventory {
+		for i, id := range a.game.Inventory() {
 			if _, ok := a.data.Guns.Get(id); !ok {
 				continue
 			}
@@ -159,7 +160,7 @@ func slotPage(s assets.Slot) func(a *App) menuPage {
 
 func campInventoryPage(a *App) menuPage {
 	page := inventoryPage(a, func(a *App, m *menuView, i int) {
-		a.push(subMenu(itemPage(i, a.game.Run.Inventory[i], m)))
+		a.push(subMenu(itemPage(i, a.game.Inventory()[i], m)))
 	})
 	page.items = append(page.items, back(a, assets.InventoryBack))
 	return page
@@ -167,7 +168,7 @@ func campInventoryPage(a *App) menuPage {
 
 // inventoryPage lists the van's items; pick says what choosing one does.
 func inventoryPage(a *App, pick func(a *App, m *menuView, i int)) menuPage {
-	inv := a.game.Run.Inventory
+	inv := a.game.Inventory()
 	page := menuPage{title: a.text(assets.InventoryTitle, "count", len(inv), "capacity", a.data.Van.InventoryCapacity)}
 	for i, id := range inv {
 		page.items = append(page.items, menuItem{label: a.itemName(id), pick: func(a *App, m *menuView) { pick(a, m, i) }})
@@ -214,7 +215,7 @@ func newFieldInventory(a *App) *menuView {
 		page := inventoryPage(a, func(a *App, _ *menuView, i int) {
 			a.pop()
 			r := a.do(game.Command{Kind: game.CmdUse, Index: i})
-			if !r.Took && a.game.Phase() == game.PhaseRoad {
+			if !r.Took && a.game.Phase() == act.PhaseRoad {
 				m.notice = a.message(r.Refusal)
 				a.push(m)
 			}

@@ -10,6 +10,7 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/game"
+	"lastpost/rules/act"
 )
 
 // e2eSeed is a run whose first delivery the autoplay bot finishes.
@@ -58,11 +59,11 @@ func (h *harness) driveToCamp() {
 	h.t.Helper()
 	g := h.app.game
 	var bot game.Bot
-	for i := 0; i < 500 && g.Phase() == game.PhaseRoad; i++ {
+	for i := 0; i < 500 && g.Phase() == act.PhaseRoad; i++ {
 		c := bot.Next(g)
 		turns := g.Run.Turns
 		h.pressCommand(c)
-		bot.Observe(c, game.Result{Took: g.Run.Turns > turns || g.Phase() != game.PhaseRoad})
+		bot.Observe(c, game.Result{Took: g.Run.Turns > turns || g.Phase() != act.PhaseRoad})
 	}
 }
 
@@ -72,12 +73,12 @@ func TestEndToEndDeliveryReachesTheCamp(t *testing.T) {
 	h := newHarness(t, 80, 24, Options{Hooks: hooks})
 	g := h.startRun()
 	h.driveToCamp()
-	require.Equal(t, game.PhaseCamp, g.Phase(), "seed %d: the delivery did not reach the camp:\n%s", e2eSeed, h.text())
+	require.Equal(t, act.PhaseCamp, g.Phase(), "seed %d: the delivery did not reach the camp:\n%s", e2eSeed, h.text())
 	assert.Equal(t, 1, camps, "the camp hook runs once, for the autosave")
 	a := h.app
 	h.contains(a.text(assets.CampTitle), a.text(assets.CampShop), a.text(assets.CampGarage),
 		a.text(assets.CampInventory), a.text(assets.CampNext), a.text(assets.CampProgress, "done", 1, "goal", 10),
-		"Cash "+strconv.Itoa(g.Run.Money))
+		"Cash "+strconv.Itoa(g.Money()))
 	h.lacks("Spd ")
 }
 
@@ -88,13 +89,13 @@ func atCamp(t *testing.T, opts Options) *harness {
 	h := newHarness(t, 80, 24, opts)
 	h.startRun()
 	h.driveToCamp()
-	require.Equal(t, game.PhaseCamp, h.app.game.Phase(), "seed %d", e2eSeed)
+	require.Equal(t, act.PhaseCamp, h.app.game.Phase(), "seed %d", e2eSeed)
 	return h
 }
 
 // offerWhere returns the index of the first stock offer that passes keep.
 func offerWhere(a *App, keep func(assets.Offer) bool) int {
-	for i, id := range a.game.Run.Stock {
+	for i, id := range a.game.Stock() {
 		if o, _ := a.data.Shop.Offer(id); keep(o) {
 			return i
 		}
@@ -105,19 +106,19 @@ func offerWhere(a *App, keep func(assets.Offer) bool) int {
 func TestCampShopGarageAndInventory(t *testing.T) {
 	h := atCamp(t, Options{})
 	a, g := h.app, h.app.game
-	money := g.Run.Money
+	money := g.Money()
 	gunAt := offerWhere(a, func(o assets.Offer) bool { return o.Kind == assets.OfferGun && o.Price <= money })
-	require.GreaterOrEqual(t, gunAt, 0, "seed %d: no affordable gun in %v with %d", e2eSeed, g.Run.Stock, money)
-	gun, _ := a.data.Shop.Offer(g.Run.Stock[gunAt])
+	require.GreaterOrEqual(t, gunAt, 0, "seed %d: no affordable gun in %v with %d", e2eSeed, g.Stock(), money)
+	gun, _ := a.data.Shop.Offer(g.Stock()[gunAt])
 
 	h.selectItem(a.text(assets.CampShop))
 	h.highlight(a.text(assets.ShopItem, "name", gun.Name, "price", gun.Price))
 	h.contains(a.text(assets.ShopTitle, "bank", money), gun.Description)
 	h.press(keyEnter)
 	h.contains(a.text(assets.ShopBought, "name", gun.Name), a.text(assets.ShopTitle, "bank", money-gun.Price))
-	assert.Equal(t, []string{gun.Gun}, g.Run.Inventory)
-	if dear := offerWhere(a, func(o assets.Offer) bool { return o.Price > g.Run.Money }); dear >= 0 {
-		o, _ := a.data.Shop.Offer(g.Run.Stock[dear])
+	assert.Equal(t, []string{gun.Gun}, g.Inventory())
+	if dear := offerWhere(a, func(o assets.Offer) bool { return o.Price > g.Money() }); dear >= 0 {
+		o, _ := a.data.Shop.Offer(g.Stock()[dear])
 		h.selectItem(a.text(assets.ShopItem, "name", o.Name, "price", o.Price))
 		h.contains(a.text(assets.ShopCannotAfford))
 	}
@@ -130,8 +131,8 @@ func TestCampShopGarageAndInventory(t *testing.T) {
 	h.contains(a.text(assets.GarageSlotGun, "slot", front, "gun", "Pistol"), a.text(assets.GarageUnmount))
 	h.selectItem(gun.Name)
 	h.contains(a.text(assets.GarageMounted, "gun", gun.Name), a.text(assets.GarageSlotGun, "slot", front, "gun", gun.Name))
-	assert.Equal(t, gun.Gun, g.Run.Van.Guns.Gun(geom.East))
-	assert.Equal(t, []string{"pistol"}, g.Run.Inventory, "the old gun goes back into the van")
+	assert.Equal(t, gun.Gun, g.VanState().Guns.Gun(geom.East))
+	assert.Equal(t, []string{"pistol"}, g.Inventory(), "the old gun goes back into the van")
 	h.press(keyEsc, keyEsc)
 
 	h.selectItem(a.text(assets.CampInventory))
@@ -140,15 +141,15 @@ func TestCampShopGarageAndInventory(t *testing.T) {
 	h.selectItem(a.text(assets.InventoryDiscard))
 	h.contains(a.text(assets.InventoryDiscardConfirm, "name", "Pistol"))
 	h.selectItem(a.text(assets.MenuNo))
-	assert.Len(t, g.Run.Inventory, 1, "no means no")
+	assert.Len(t, g.Inventory(), 1, "no means no")
 	h.selectItem(a.text(assets.InventoryDiscard))
 	h.selectItem(a.text(assets.MenuYes))
 	h.contains(a.text(assets.InventoryDiscarded, "name", "Pistol"), a.text(assets.InventoryEmpty))
-	assert.Empty(t, g.Run.Inventory)
+	assert.Empty(t, g.Inventory())
 	h.press(keyEsc)
 
 	h.selectItem(a.text(assets.CampNext))
-	assert.Equal(t, game.PhaseRoad, g.Phase())
+	assert.Equal(t, act.PhaseRoad, g.Phase())
 	h.contains("Spd ", a.text(assets.MsgDeliveryStarts, "n", 2), "Run 2/10")
 }
 
@@ -185,10 +186,10 @@ func TestDestroyedVanEndsTheRun(t *testing.T) {
 	g := h.startRun()
 	a := h.app
 	// Stand still in zombie country until they finish the van.
-	for i := 0; i < 1000 && g.Phase() == game.PhaseRoad; i++ {
+	for i := 0; i < 1000 && g.Phase() == act.PhaseRoad; i++ {
 		h.press(h.keyFor(assets.ActionDecelerate))
 	}
-	require.Equal(t, game.PhaseOver, g.Phase(), "seed 1: the van survived standing still")
+	require.Equal(t, act.PhaseOver, g.Phase(), "seed 1: the van survived standing still")
 	assert.Equal(t, 1, ended)
 	h.contains(a.text(assets.EndDiedTitle), a.text(assets.EndCauseDestroyed),
 		a.text(assets.EndTurns), strconv.Itoa(g.Run.Turns))

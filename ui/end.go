@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"lastpost/assets"
-	"lastpost/game"
+	"lastpost/rules/act"
 )
 
 // endView shows how a run went: the death (or giving up) screen that leads
@@ -23,7 +23,7 @@ func (v *endView) draw(a *App, g *Grid) {
 	case v.victory:
 		goal := a.data.Campaign.DeliveriesToWin
 		title, text = a.text(assets.EndVictoryTitle), a.text(assets.EndVictoryText, "goal", goal)
-	case run.Cause == game.CauseAbandoned:
+	case run.Cause == act.CauseAbandoned:
 		title, text = a.text(assets.EndAbandonedTitle), a.text(assets.EndAbandonedText)
 	}
 	head := a.pal.Style(assets.RoleDanger)
@@ -65,7 +65,7 @@ func (a *App) summary(victory bool) [][2]string {
 }
 
 func (a *App) causeText(cause string) string {
-	if cause == game.CauseAbandoned {
+	if cause == act.CauseAbandoned {
 		return a.text(assets.EndCauseAbandoned)
 	}
 	return a.text(assets.EndCauseDestroyed)

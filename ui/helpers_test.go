@@ -10,6 +10,7 @@ import (
 
 	"lastpost/assets"
 	"lastpost/game"
+	"lastpost/rules/vocab"
 )
 
 // loadData loads the game's data or stops the test.
@@ -217,4 +218,18 @@ func (c *fakeClock) Now() time.Time { return c.now }
 func (c *fakeClock) Sleep(d time.Duration) {
 	c.now = c.now.Add(d)
 	c.slept += d
+}
+
+// carry puts items into the van's inventory straight into the world, after
+// what it carries already, as a save would restore them.
+func carry(g *game.Game, items ...string) {
+	w := g.World()
+	a := w.NewAction()
+	rank := len(g.Inventory()) + 100
+	for i, id := range items {
+		e := a.Spawn()
+		vocab.Item.Set(a, e, id)
+		vocab.Rank.Set(a, e, rank+i)
+	}
+	w.Commit(a)
 }

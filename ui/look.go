@@ -3,8 +3,8 @@ package ui
 import (
 	"lastpost/assets"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 	"lastpost/levelgen"
+	"lastpost/rules/vocab"
 )
 
 // lookView moves a cursor over the road and says what is under it. The

@@ -2,8 +2,8 @@ package ui
 
 import (
 	"lastpost/assets"
-	"lastpost/game/vocab"
 	"lastpost/levelgen"
+	"lastpost/rules/vocab"
 )
 
 // numGrounds bounds levelgen.Terrain values.

@@ -3,8 +3,8 @@ package ui
 import (
 	"lastpost/ecs/geom"
 	"lastpost/game"
-	"lastpost/game/vocab"
 	"lastpost/levelgen"
+	"lastpost/rules/vocab"
 )
 
 // camera maps the road onto a part of the screen: map point (X+sx, Y+sy)

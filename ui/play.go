@@ -6,7 +6,8 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/game"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // playLayout splits the screen for the road: the map on top, then the
@@ -58,7 +59,7 @@ func (a *App) roadStatus() status {
 
 // currentStatus reads the van where it is: on the road or at camp.
 func (a *App) currentStatus() status {
-	if a.game.Phase() == game.PhaseRoad {
+	if a.game.Phase() == act.PhaseRoad {
 		return a.roadStatus()
 	}
 	return a.campStatus()
@@ -66,7 +67,7 @@ func (a *App) currentStatus() status {
 
 // campStatus reads the van as the campaign keeps it between deliveries.
 func (a *App) campStatus() status {
-	v := a.game.Run.Van
+	v := a.game.VanState()
 	return status{hp: v.HP, engine: v.Engine, tyres: v.Tyres, armour: v.Armour}
 }
 
@@ -91,7 +92,7 @@ func (a *App) drawStatus(g *Grid, y int, s status) {
 		item(assets.HUDSpeed, strconv.Itoa(s.speed)+"/"+strconv.Itoa(s.top), s.top == 0)
 		item(assets.HUDLetters, strconv.Itoa(vocab.Letters.Value(a.game.World(), a.game.Van())), false)
 	}
-	item(assets.HUDMoney, strconv.Itoa(a.game.Run.Money), false)
+	item(assets.HUDMoney, strconv.Itoa(a.game.Money()), false)
 	item(assets.HUDDelivery, a.deliveryNumber(s.onRoad), false)
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"lastpost/assets"
 	"lastpost/game"
+	"lastpost/rules/act"
 )
 
 // replaySpeeds are the playback speeds, in turns a second.
@@ -172,15 +173,15 @@ func (v *replayView) key(a *App, in input) {
 }
 
 // onRoad reports whether the replay shows the road, where turns animate.
-func (v *replayView) onRoad(a *App) bool { return a.game.Phase() == game.PhaseRoad }
+func (v *replayView) onRoad(a *App) bool { return a.game.Phase() == act.PhaseRoad }
 
 // draw shows the screen the player saw at this point of the run, with the
 // replay's line on top and its keys at the bottom.
 func (v *replayView) draw(a *App, g *Grid) {
 	switch a.game.Phase() {
-	case game.PhaseRoad:
+	case act.PhaseRoad:
 		v.drawRoad(a, g)
-	case game.PhaseCamp:
+	case act.PhaseCamp:
 		m := newCamp(a)
 		m.notice = v.notice
 		m.draw(a, g)

@@ -12,6 +12,7 @@ import (
 
 	"lastpost/assets"
 	"lastpost/game"
+	"lastpost/rules/act"
 )
 
 // corpusRecording is a short recording from the golden corpus that drives,
@@ -148,10 +149,10 @@ func TestReplayShowsCampAndEnd(t *testing.T) {
 	h, v := newReplayHarness(t, rec)
 	a := h.app
 	step := h.replayKey(assets.ActionReplayStep)
-	for a.game.Phase() == game.PhaseRoad && !v.finished() {
+	for a.game.Phase() == act.PhaseRoad && !v.finished() {
 		h.press(step)
 	}
-	require.Equal(t, game.PhaseCamp, a.game.Phase(), "the recording reaches a camp")
+	require.Equal(t, act.PhaseCamp, a.game.Phase(), "the recording reaches a camp")
 	h.contains(a.text(assets.CampTitle), h.turnShown(v.player.Turn(), len(rec.Steps)))
 	h.contains(strings.Fields(a.text(assets.ReplayKeys))[1])
 	for !v.finished() {
@@ -161,7 +162,7 @@ func TestReplayShowsCampAndEnd(t *testing.T) {
 	assert.Contains(t, h.header(), a.text(assets.ReplayEnded))
 	h.press(h.replayKey(assets.ActionReplayPause))
 	assert.False(t, v.playing, "nothing is left to play")
-	if a.game.Phase() == game.PhaseOver {
+	if a.game.Phase() == act.PhaseOver {
 		h.contains(a.text(assets.EndSummaryTitle))
 	}
 }

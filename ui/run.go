@@ -2,7 +2,8 @@ package ui
 
 import (
 	"lastpost/game"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // begin starts playing g, a new or continued run.
@@ -56,11 +57,11 @@ func (a *App) do(c game.Command) game.Result {
 // arrivedAtPhase runs the hooks of a phase change and shows its screen.
 func (a *App) arrivedAtPhase() {
 	switch a.game.Phase() {
-	case game.PhaseCamp:
+	case act.PhaseCamp:
 		if a.hooks.Camp != nil {
 			a.hooks.Camp(a.game)
 		}
-	case game.PhaseOver:
+	case act.PhaseOver:
 		if a.hooks.Ended != nil {
 			a.hooks.Ended(a.game)
 		}
@@ -71,9 +72,9 @@ func (a *App) arrivedAtPhase() {
 // showPhase opens the screen of the run's phase.
 func (a *App) showPhase() {
 	switch a.game.Phase() {
-	case game.PhaseRoad:
+	case act.PhaseRoad:
 		a.replace(&playView{})
-	case game.PhaseCamp:
+	case act.PhaseCamp:
 		a.replace(newCamp(a))
 		if a.game.Run.Won && !a.victoryShown {
 			a.victoryShown = true

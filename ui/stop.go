@@ -3,13 +3,12 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"lastpost/rules/act"
 	"os"
 	"runtime/debug"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
-
-	"lastpost/game"
 )
 
 // ErrTerminal marks the errors of a terminal that could not be started;
@@ -138,7 +137,7 @@ func ForwardPanic(screen tcell.Screen) {
 // interrupt saves the run if one is under way and stops the front end.
 func (a *App) interrupt(sig os.Signal) {
 	stop := &Interrupted{Signal: sig}
-	if a.game != nil && a.hooks.Save != nil && a.game.Phase() != game.PhaseOver {
+	if a.game != nil && a.hooks.Save != nil && a.game.Phase() != act.PhaseOver {
 		stop.SaveErr = a.hooks.Save(a.game)
 		stop.Saved = stop.SaveErr == nil
 	}

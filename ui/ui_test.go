@@ -15,7 +15,8 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/game"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 var speedRe = regexp.MustCompile(`Spd (\d+)/(\d+)`)
@@ -181,14 +182,14 @@ func TestLookAtUnseenAndRememberedCells(t *testing.T) {
 	far := geom.Pt(g.Level().W-1, van.Y)
 	assert.Equal(t, a.text(assets.LookUnseen), a.describe(far))
 	// Drive on until the start is out of sight; it is then remembered.
-	for i := 0; i < 40 && g.Phase() == game.PhaseRoad; i++ {
+	for i := 0; i < 40 && g.Phase() == act.PhaseRoad; i++ {
 		now, _ := vanAt(g)
 		if now.Dist2(van) >= a.data.Van.Vision*a.data.Van.Vision {
 			break
 		}
 		h.press(h.keyFor(assets.ActionAccelerate))
 	}
-	require.Equal(t, game.PhaseRoad, g.Phase())
+	require.Equal(t, act.PhaseRoad, g.Phase())
 	seen, _ := g.Memory().At(van)
 	require.True(t, seen)
 	assert.Contains(t, a.describe(van), a.text(assets.LookRemembered, "what", ""))
@@ -232,7 +233,7 @@ func TestGivingUpShowsTheSummaryThenTheTitle(t *testing.T) {
 	h.selectItem(a.text(assets.PauseAbandon))
 	h.selectItem(a.text(assets.MenuYes))
 
-	assert.Equal(t, game.PhaseOver, g.Phase())
+	assert.Equal(t, act.PhaseOver, g.Phase())
 	assert.Equal(t, 1, ended)
 	h.contains(a.text(assets.EndAbandonedTitle), a.text(assets.EndSummaryTitle), a.text(assets.EndCauseAbandoned),
 		a.text(assets.EndSeed), fmt.Sprint(g.Run.Seed))
@@ -296,7 +297,7 @@ func TestFieldInventoryUsesItemsAndExplainsGuns(t *testing.T) {
 	h := newHarness(t, 80, 24, Options{})
 	g := h.startRun()
 	a := h.app
-	g.Run.Inventory = append(g.Run.Inventory, "shotgun", "spare_tyre")
+	carry(g, "shotgun", "spare_tyre")
 	h.press(h.keyFor(assets.ActionInventory))
 	h.contains(a.text(assets.InventoryTitle, "count", 2, "capacity", a.data.Van.InventoryCapacity), "Shotgun", "Spare tyre")
 	h.selectItem("Shotgun")
@@ -304,7 +305,7 @@ func TestFieldInventoryUsesItemsAndExplainsGuns(t *testing.T) {
 	h.selectItem("Spare tyre")
 	// The van rolls at the start, so the tyre is refused, not lost.
 	h.contains(a.text(assets.PromptMoving))
-	assert.Len(t, g.Run.Inventory, 2)
+	assert.Len(t, g.Inventory(), 2)
 	h.press(keyEsc)
 	h.contains("Spd ")
 	assert.Equal(t, 0, g.Run.Turns)
@@ -501,19 +502,19 @@ func TestFieldInventoryRepairsWhenStopped(t *testing.T) {
 	h := newHarness(t, 80, 24, Options{})
 	g := h.startRun()
 	w, van := g.World(), g.Van()
-	act := w.NewAction()
-	vocab.Tyres.Set(act, van, vocab.Stat{Cur: 3, Max: 4})
-	w.Commit(act)
-	g.Run.Inventory = append(g.Run.Inventory, "spare_tyre")
+	change := w.NewAction()
+	vocab.Tyres.Set(change, van, vocab.Stat{Cur: 3, Max: 4})
+	w.Commit(change)
+	carry(g, "spare_tyre")
 	for vocab.Speed.Value(w, van) > 0 {
 		h.press(h.keyFor(assets.ActionDecelerate))
 	}
 	turns := g.Run.Turns
 	h.press(h.keyFor(assets.ActionInventory))
 	h.selectItem("Spare tyre")
-	require.Equal(t, game.PhaseRoad, g.Phase())
+	require.Equal(t, act.PhaseRoad, g.Phase())
 	assert.Equal(t, turns+1, g.Run.Turns, "using an item takes the turn")
-	assert.Empty(t, g.Run.Inventory)
+	assert.Empty(t, g.Inventory())
 	assert.Equal(t, 4, vocab.Tyres.Value(w, van).Cur)
 	h.contains("Tyr 4/4", h.app.text(assets.MsgTyreReplaced))
 }

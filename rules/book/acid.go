@@ -1,6 +1,9 @@
 package book
 
-import "lastpost/game/vocab"
+import (
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
 
 // AcidTyres lets acid get at the tyres of a vehicle with tyres (the van)
 // that drives into an acid cell, lane changes included. Only a committed
@@ -9,7 +12,7 @@ func AcidTyres(env *Env) Rule {
 	return Rule{Name: "acid", Concerns: moveConcerns, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if ok && vocab.Tyres.Has(c.World, e) && env.Acid(to) {
-			c.Enqueue(vocab.Acid(e))
+			c.Enqueue(act.Acid(e))
 		}
 		return Accept
 	}}

@@ -1,10 +1,10 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 )
 
 func TestAcidTyres(t *testing.T) {
@@ -13,12 +13,12 @@ func TestAcidTyres(t *testing.T) {
 		{"van drives into acid", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			acidAt(f, geom.Pt(4, 2))
-			return fxMove(v, geom.Pt(4, 2), Accept, vocab.Acid(v))
+			return fxMove(v, geom.Pt(4, 2), Accept, act.Acid(v))
 		}},
 		{"van changes lane into acid", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			acidAt(f, geom.Pt(3, 3))
-			return fxMove(v, geom.Pt(3, 3), Accept, vocab.Acid(v))
+			return fxMove(v, geom.Pt(3, 3), Accept, act.Acid(v))
 		}},
 		{"van leaves acid for road", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))

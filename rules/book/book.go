@@ -5,27 +5,34 @@
 package book
 
 import (
+	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 	"lastpost/rules"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
-// Env is what the rules know about the road beyond its entities.
+// Env is what the rules know beyond the entities: the road of the current
+// delivery and the game data (prices, kits, the inventory's size).
 type Env struct {
 	// GoalX is the column that ends a delivery.
 	GoalX int
 	// Acid reports whether a cell is acid.
 	Acid func(p geom.Point) bool
+	// Data is the game data.
+	Data *assets.Data
 }
 
 // Rule is a rule of this book.
-type Rule = rules.Rule[vocab.Act]
+type Rule = rules.Rule[act.Act]
 
 // Check is what a rule of this book sees.
-type Check = rules.Check[vocab.Act]
+type Check = rules.Check[act.Act]
 
-// Book returns the rules in checking order. The order matters: a letter is
+// Book returns the rules in checking order. The order matters: the rules
+// that refuse the driver's commands come first, each with the reason the
+// driver is told, and stop the checking; a letter is
 // picked up and acid bites only if the move is finally committed (their
 // follow-ons wait in the accept queue), a bullet meets what it hits before
 // the collision rule could stop it, and the narrator runs last so only
@@ -34,6 +41,15 @@ type Check = rules.Check[vocab.Act]
 // dropped with it (accept-queue follow-ons) or a second Stop.
 func Book(env *Env) []Rule {
 	return []Rule{
+		CommandPlace(),
+		NoSuchThing(),
+		NotAKit(env),
+		NotAGun(env),
+		EmptySlot(),
+		KitNeedsStandstill(),
+		CannotAfford(env),
+		WouldDoNothing(env),
+		InventoryFull(env),
 		Moot(),
 		Bounds(env),
 		LetterPickup(),
@@ -51,6 +67,7 @@ func Book(env *Env) []Rule {
 		FragmentsBurnLetters(),
 		BurstContinues(),
 		MotionEnds(),
+		CampArrival(),
 		Narrate(),
 	}
 }
@@ -75,7 +92,7 @@ func move(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
 // a blocked lane change is not tried again next round.
 func stopMover(c *Check, e ecs.Entity) {
 	if vocab.Moving.Has(c.World, e) || vocab.Steering.Has(c.World, e) {
-		c.Enqueue(vocab.Stop(e))
+		c.Enqueue(act.Stop(e))
 	}
 }
 

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"slices"
 	"testing"
 
@@ -10,13 +11,13 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 	"lastpost/rules"
+	"lastpost/rules/vocab"
 )
 
-// TestBookOrder pins the checking order documented in Book and in the
-// design (the original's order, with projectile hits before collisions and
-// the bookkeeping rules last).
+// TestBookOrder pins the checking order documented in Book: the refusals
+// of commands first, then the road's rules in the original's order (with
+// projectile hits before collisions), and the bookkeeping rules last.
 func TestBookOrder(t *testing.T) {
 	f := fxNew()
 	var names []string
@@ -24,11 +25,12 @@ func TestBookOrder(t *testing.T) {
 		names = append(names, r.Name)
 	}
 	assert.Equal(t, []string{
-		"moot", "bounds", "letter pick-up", "acid", "run-over", "bump attack", "projectile hit", "collision",
+		"command place", "no such thing", "not a kit", "not a gun", "empty slot", "kit needs standstill",
+		"cannot afford", "would do nothing", "inventory full", "moot", "bounds", "letter pick-up", "acid", "run-over", "bump attack", "projectile hit", "collision",
 		"death", "enemy collision", "van collision", "goal reached", "driving physics",
-		"steering needs speed", "fragments burn letters", "burst continues", "motion ends", "narrate",
+		"steering needs speed", "fragments burn letters", "burst continues", "motion ends", "camp arrival", "narrate",
 	}, names)
-	e := rules.New(f.w, Book(&f.env), rules.Options[vocab.Act]{Build: func(vocab.Act, *ecs.Action) {}})
+	e := rules.New(f.w, Book(&f.env), rules.Options[act.Act]{Build: func(act.Act, *ecs.Action) {}})
 	assert.Equal(t, names, e.Book(), "the engine checks the rules in the book's order")
 }
 
@@ -77,7 +79,7 @@ func TestBookOrderMatters(t *testing.T) {
 		rec, after := fxBook(t, f, fxMove(v, geom.Pt(4, 2), Reject))
 		assert.False(t, rec.Committed)
 		assert.Contains(t, consulted(rec), "letter pick-up")
-		assert.NotContains(t, after, vocab.TakeLetter(v, l).String())
+		assert.NotContains(t, after, act.TakeLetter(v, l).String())
 	})
 	t.Run("acid does not bite a move a wreck blocks", func(t *testing.T) {
 		f := fxNew()
@@ -86,7 +88,7 @@ func TestBookOrderMatters(t *testing.T) {
 		f.acid = append(f.acid, geom.Pt(3, 1))
 		rec, after := fxBook(t, f, fxMove(v, geom.Pt(3, 1), Reject))
 		assert.False(t, rec.Committed)
-		assert.NotContains(t, after, vocab.Acid(v).String())
+		assert.NotContains(t, after, act.Acid(v).String())
 	})
 	t.Run("acid bites a committed move", func(t *testing.T) {
 		f := fxNew()
@@ -95,7 +97,7 @@ func TestBookOrderMatters(t *testing.T) {
 		f.acid = append(f.acid, geom.Pt(3, 1))
 		rec, after := fxBook(t, f, fxMove(v, geom.Pt(3, 1), Accept))
 		assert.True(t, rec.Committed)
-		assert.Equal(t, []string{vocab.TakeLetter(v, l).String(), vocab.Acid(v).String()}, after)
+		assert.Equal(t, []string{act.TakeLetter(v, l).String(), act.Acid(v).String()}, after)
 	})
 	t.Run("a bullet sets a barrel off instead of being stopped by it", func(t *testing.T) {
 		f := fxNew()
@@ -104,7 +106,7 @@ func TestBookOrderMatters(t *testing.T) {
 		rec, after := fxBook(t, f, fxMove(b, geom.Pt(4, 2), Reject))
 		assert.False(t, rec.Committed)
 		assert.NotContains(t, consulted(rec), "collision")
-		assert.Equal(t, []string{vocab.Explode(x).String(), vocab.Destroy(b).String()}, after)
+		assert.Equal(t, []string{act.Explode(x).String(), act.Destroy(b).String()}, after)
 	})
 	t.Run("the van running a zombie over goes on", func(t *testing.T) {
 		f := fxNew()
@@ -112,7 +114,7 @@ func TestBookOrderMatters(t *testing.T) {
 		z := f.zombie(geom.Pt(4, 2))
 		rec, after := fxBook(t, f, fxMove(v, geom.Pt(4, 2), Accept))
 		assert.True(t, rec.Committed)
-		assert.Equal(t, []string{vocab.DamageTo(z, 2, v).String()}, after)
+		assert.Equal(t, []string{act.Damage(z, 2, v).String()}, after)
 	})
 	t.Run("a refused action is never told", func(t *testing.T) {
 		f := fxNew()
@@ -128,7 +130,7 @@ func TestBookOrderMatters(t *testing.T) {
 		}
 		rec, after := fxBook(t, f, step)
 		assert.False(t, rec.Committed)
-		assert.Equal(t, []string{vocab.Say(vocab.Message{ID: assets.MsgSteerStopped}).String()}, after)
+		assert.Equal(t, []string{act.Say(vocab.Message{ID: assets.MsgSteerStopped}).String()}, after)
 		assert.True(t, slices.Contains(consulted(rec), "narrate"), "narrate is consulted, but its lines wait for a commit")
 	})
 }

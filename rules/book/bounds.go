@@ -1,6 +1,9 @@
 package book
 
-import "lastpost/game/vocab"
+import (
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
 
 // Bounds keeps everything on the map. Projectiles and enemy vehicles that
 // leave it are destroyed; anything else just stops at the edge.
@@ -11,7 +14,7 @@ func Bounds(env *Env) Rule {
 			return Accept
 		}
 		if vocab.Projectile.Has(c.World, e) || vocab.Enemy.Has(c.World, e) {
-			c.Enqueue(vocab.Destroy(e))
+			c.Enqueue(act.Destroy(e))
 		} else {
 			stopMover(c, e)
 		}

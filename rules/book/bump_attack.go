@@ -1,6 +1,9 @@
 package book
 
-import "lastpost/game/vocab"
+import (
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
 
 // BumpAttack turns an enemy's move into the van's cell into a claw or a ram
 // (layered damage worth the attacker's Damage), and refuses the move.
@@ -12,7 +15,7 @@ func BumpAttack() Rule {
 		}
 		for _, v := range c.Spatial.At(to) {
 			if vocab.Player.Has(c.World, v) {
-				c.Enqueue(vocab.Hit(v, vocab.Damage.Value(c.World, e), e))
+				c.Enqueue(act.Hit(v, vocab.Damage.Value(c.World, e), e))
 			}
 		}
 		stopMover(c, e)

@@ -1,11 +1,12 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
 
 func TestBumpAttack(t *testing.T) {
@@ -13,19 +14,19 @@ func TestBumpAttack(t *testing.T) {
 		{"a zombie claws the van", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(4, 2))
 			z := f.zombie(geom.Pt(3, 2))
-			return fxMove(z, geom.Pt(4, 2), Reject|Stop, vocab.Hit(v, 1, z))
+			return fxMove(z, geom.Pt(4, 2), Reject|Stop, act.Hit(v, 1, z))
 		}},
 		{"a moving car rams the van and stops", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(4, 2))
 			c := f.car(geom.Pt(3, 2))
 			f.moving(c)
-			return fxMove(c, geom.Pt(4, 2), Reject|Stop, vocab.Hit(v, 1, c), vocab.Stop(c))
+			return fxMove(c, geom.Pt(4, 2), Reject|Stop, act.Hit(v, 1, c), act.Stop(c))
 		}},
 		{"the blow is the attacker's damage", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(4, 2))
 			b := f.bike(geom.Pt(4, 1))
 			f.change(func(a *ecs.Action) { vocab.Damage.Set(a, b, 3) })
-			return fxMove(b, geom.Pt(4, 2), Reject|Stop, vocab.Hit(v, 3, b))
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Hit(v, 3, b))
 		}},
 		{"the van is no enemy of zombies", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))

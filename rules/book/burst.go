@@ -1,6 +1,8 @@
 package book
 
-import "lastpost/game/vocab"
+import (
+	"lastpost/rules/act"
+)
 
 // BurstContinues fires the next bullet of a burst one period after this
 // one, whatever becomes of this bullet, so a machine gun or railgun always
@@ -8,8 +10,8 @@ import "lastpost/game/vocab"
 func BurstContinues() Rule {
 	return Rule{Name: "burst continues", Check: func(c *Check) Verdict {
 		t := c.Type
-		if t.Kind == vocab.ActFire && t.Delay > 0 && t.N > 1 {
-			c.EnqueueAfter(vocab.Fire(t.E, t.Dir, t.Item, t.N-1, t.Delay), t.Delay)
+		if t.Kind == act.KindFire && t.Delay > 0 && t.N > 1 {
+			c.EnqueueAfter(act.Fire(t.E, t.Dir, t.Item, t.N-1, t.Delay), t.Delay)
 		}
 		return Accept
 	}}

@@ -1,33 +1,33 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 )
 
 func TestBurstContinues(t *testing.T) {
 	fxTable(t, func(*Env) Rule { return BurstContinues() }, []fxCase{
 		{"the next bullet of a burst is queued", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
-			return fxStep{act: vocab.Fire(v, geom.East, "machine_gun", 6, 40), verdict: Accept,
-				follow: []vocab.Act{vocab.Fire(v, geom.East, "machine_gun", 5, 40)}}
+			return fxStep{act: act.Fire(v, geom.East, "machine_gun", 6, 40), verdict: Accept,
+				follow: []act.Act{act.Fire(v, geom.East, "machine_gun", 5, 40)}}
 		}},
 		{"the last bullet ends the burst", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
-			return fxStep{act: vocab.Fire(v, geom.East, "machine_gun", 1, 40), verdict: Accept}
+			return fxStep{act: act.Fire(v, geom.East, "machine_gun", 1, 40), verdict: Accept}
 		}},
 		{"a shot fired all at once has no continuation", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
-			return fxStep{act: vocab.Fire(v, geom.East, "shotgun", 6, 0), verdict: Accept}
+			return fxStep{act: act.Fire(v, geom.East, "shotgun", 6, 0), verdict: Accept}
 		}},
 		{"other actions", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
-			return fxStep{act: vocab.Act{Kind: vocab.ActMove, E: v, N: 3, Delay: 5}, verdict: Accept}
+			return fxStep{act: act.Act{Kind: act.KindMove, E: v, N: 3, Delay: 5}, verdict: Accept}
 		}},
 	})
 }
@@ -42,11 +42,11 @@ func TestBurstPeriod(t *testing.T) {
 		t.Run(tc.gun, func(t *testing.T) {
 			f := fxNew()
 			v := f.van(geom.Pt(3, 2))
-			trace := fxRun(f, BurstContinues(), fxStep{act: vocab.Fire(v, geom.East, tc.gun, tc.bullets, tc.period)}, false)
+			trace := fxRun(f, BurstContinues(), fxStep{act: act.Fire(v, geom.East, tc.gun, tc.bullets, tc.period)}, false)
 			require.Len(t, trace.Records, tc.bullets)
 			for i, r := range trace.Records {
 				assert.Equal(t, i*tc.period, r.Time, "bullet %d", i)
-				assert.Equal(t, vocab.Fire(v, geom.East, tc.gun, tc.bullets-i, tc.period).String(), r.Action)
+				assert.Equal(t, act.Fire(v, geom.East, tc.gun, tc.bullets-i, tc.period).String(), r.Action)
 			}
 		})
 	}

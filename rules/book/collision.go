@@ -1,6 +1,9 @@
 package book
 
-import "lastpost/game/vocab"
+import (
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
 
 // Collision stops anything but an explosion fragment from entering a solid
 // cell. The van touching a barrel sets it off; a bullet hitting a wreck is
@@ -14,12 +17,12 @@ func Collision() Rule {
 		if vocab.Player.Has(c.World, e) {
 			for _, x := range c.Spatial.Holders(to, vocab.Hittable.ID()) {
 				if vocab.Explosive.Has(c.World, x) {
-					c.Enqueue(vocab.Explode(x))
+					c.Enqueue(act.Explode(x))
 				}
 			}
 		}
 		if vocab.Projectile.Has(c.World, e) {
-			c.Enqueue(vocab.Destroy(e))
+			c.Enqueue(act.Destroy(e))
 		} else {
 			stopMover(c, e)
 		}

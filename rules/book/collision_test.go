@@ -1,10 +1,10 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 )
 
 func TestCollision(t *testing.T) {
@@ -18,18 +18,18 @@ func TestCollision(t *testing.T) {
 			v := f.van(geom.Pt(3, 2))
 			f.wreck(geom.Pt(4, 2))
 			f.moving(v)
-			return fxMove(v, geom.Pt(4, 2), Reject|Stop, vocab.Stop(v))
+			return fxMove(v, geom.Pt(4, 2), Reject|Stop, act.Stop(v))
 		}},
 		{"the van rams a barrel and sets it off", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			x := f.barrel(geom.Pt(4, 2))
 			f.moving(v)
-			return fxMove(v, geom.Pt(4, 2), Reject|Stop, vocab.Explode(x), vocab.Stop(v))
+			return fxMove(v, geom.Pt(4, 2), Reject|Stop, act.Explode(x), act.Stop(v))
 		}},
 		{"a bullet is spent on a wreck", func(f *fxWorld) fxStep {
 			f.wreck(geom.Pt(4, 2))
 			b := f.bullet(geom.Pt(3, 2), 0)
-			return fxMove(b, geom.Pt(4, 2), Reject|Stop, vocab.Destroy(b))
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Destroy(b))
 		}},
 		{"a fragment flies through a wreck", func(f *fxWorld) fxStep {
 			f.wreck(geom.Pt(4, 2))
@@ -40,7 +40,7 @@ func TestCollision(t *testing.T) {
 			c := f.car(geom.Pt(3, 2))
 			f.barrel(geom.Pt(4, 2))
 			f.moving(c)
-			return fxMove(c, geom.Pt(4, 2), Reject|Stop, vocab.Stop(c))
+			return fxMove(c, geom.Pt(4, 2), Reject|Stop, act.Stop(c))
 		}},
 		{"a zombie bumps a wreck", func(f *fxWorld) fxStep {
 			z := f.zombie(geom.Pt(3, 2))

@@ -2,7 +2,8 @@ package book
 
 import (
 	"lastpost/ecs"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // Death notices hit points falling to zero and queues the death.
@@ -13,7 +14,7 @@ func Death() Rule {
 			before, had := vocab.HP.Get(c.World, e)
 			if vals[i].Cur <= 0 && had && before.Cur > 0 {
 				cause, _ := vocab.Cause.Get(c.Action)
-				c.Enqueue(vocab.Die(e, cause))
+				c.Enqueue(act.Die(e, cause))
 			}
 		}
 		return Accept

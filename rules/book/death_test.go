@@ -1,17 +1,18 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
 
 // fxDamage is a step that sets e's hit points to cur, naming by as the
 // cause, as the damage builders do.
-func fxDamage(e, by ecs.Entity, cur, max int, v Verdict, follow ...vocab.Act) fxStep {
-	return fxStep{act: vocab.DamageTo(e, 1, by), verdict: v, follow: follow, build: func(a *ecs.Action) {
+func fxDamage(e, by ecs.Entity, cur, max int, v Verdict, follow ...act.Act) fxStep {
+	return fxStep{act: act.Damage(e, 1, by), verdict: v, follow: follow, build: func(a *ecs.Action) {
 		vocab.HP.Set(a, e, vocab.Stat{Cur: cur, Max: max})
 		vocab.Cause.Set(a, by)
 	}}
@@ -22,7 +23,7 @@ func TestDeath(t *testing.T) {
 		{"a zombie's last hit point", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(1, 2))
 			z := f.zombie(geom.Pt(4, 2))
-			return fxDamage(z, v, 0, 2, Accept, vocab.Die(z, v))
+			return fxDamage(z, v, 0, 2, Accept, act.Die(z, v))
 		}},
 		{"a wounded zombie lives on", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(1, 2))
@@ -32,7 +33,7 @@ func TestDeath(t *testing.T) {
 		{"the van is destroyed", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(1, 2))
 			c := f.car(geom.Pt(2, 2))
-			return fxDamage(v, c, 0, 8, Accept, vocab.Die(v, c))
+			return fxDamage(v, c, 0, 8, Accept, act.Die(v, c))
 		}},
 		{"the dead do not die twice", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(1, 2))
@@ -42,11 +43,11 @@ func TestDeath(t *testing.T) {
 		}},
 		{"no cause named", func(f *fxWorld) fxStep {
 			c := f.car(geom.Pt(4, 2))
-			return fxStep{act: vocab.DamageTo(c, 5, 0), verdict: Accept, follow: []vocab.Act{vocab.Die(c, 0)},
+			return fxStep{act: act.Damage(c, 5, 0), verdict: Accept, follow: []act.Act{act.Die(c, 0)},
 				build: func(a *ecs.Action) { vocab.HP.Set(a, c, vocab.Stat{Cur: -2, Max: 5}) }}
 		}},
 		{"something born with no hit points is not a death", func(f *fxWorld) fxStep {
-			return fxStep{act: vocab.Wait(0), verdict: Accept, build: func(a *ecs.Action) {
+			return fxStep{act: act.Wait(0), verdict: Accept, build: func(a *ecs.Action) {
 				e := a.Spawn()
 				vocab.HP.Set(a, e, vocab.Stat{Cur: 0, Max: 3})
 			}}

@@ -1,6 +1,6 @@
 package book
 
-import "lastpost/game/vocab"
+import "lastpost/rules/vocab"
 
 // EnemyCollision keeps enemies out of each other's cells, except that a car
 // or bike runs a zombie over.

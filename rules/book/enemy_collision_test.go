@@ -1,10 +1,10 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 )
 
 func TestEnemyCollision(t *testing.T) {
@@ -23,7 +23,7 @@ func TestEnemyCollision(t *testing.T) {
 			c := f.car(geom.Pt(3, 2))
 			f.bike(geom.Pt(4, 2))
 			f.moving(c)
-			return fxMove(c, geom.Pt(4, 2), Reject|Stop, vocab.Stop(c))
+			return fxMove(c, geom.Pt(4, 2), Reject|Stop, act.Stop(c))
 		}},
 		{"a car drives over a zombie", func(f *fxWorld) fxStep {
 			c := f.car(geom.Pt(3, 2))

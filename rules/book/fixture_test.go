@@ -1,6 +1,7 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -8,8 +9,8 @@ import (
 
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 	"lastpost/rules"
+	"lastpost/rules/vocab"
 )
 
 // The rule tests build a tiny road, put a few things on it the way the game
@@ -151,18 +152,18 @@ func (f *fxWorld) moving(e ecs.Entity) {
 // fxStep is one hand-built action and what the rule must say about it.
 type fxStep struct {
 	// act is the action type the rule sees as c.Type (Wait if zero).
-	act vocab.Act
+	act act.Act
 	// build fills the action by hand.
 	build func(a *ecs.Action)
 	// verdict is the rule's expected answer.
 	verdict rules.Verdict
 	// follow lists the follow-ons the rule must enqueue, in order.
-	follow []vocab.Act
+	follow []act.Act
 }
 
 // fxMove is a step that moves e to p, as a velocity step or walk would.
-func fxMove(e ecs.Entity, p geom.Point, v rules.Verdict, follow ...vocab.Act) fxStep {
-	return fxStep{act: vocab.Move(e), build: func(a *ecs.Action) { vocab.Position.Set(a, e, p) },
+func fxMove(e ecs.Entity, p geom.Point, v rules.Verdict, follow ...act.Act) fxStep {
+	return fxStep{act: act.Move(e), build: func(a *ecs.Action) { vocab.Position.Set(a, e, p) },
 		verdict: v, follow: follow}
 }
 
@@ -185,10 +186,10 @@ func fxRun(f *fxWorld, rule Rule, step fxStep, noSkip bool) *rules.Trace {
 // changing anything.
 func fxRunBook(f *fxWorld, book []Rule, step fxStep, noSkip bool) *rules.Trace {
 	built := false
-	e := rules.New(f.w, book, rules.Options[vocab.Act]{
-		Describe: vocab.Act.String,
+	e := rules.New(f.w, book, rules.Options[act.Act]{
+		Describe: act.Act.String,
 		NoSkip:   noSkip,
-		Build: func(t vocab.Act, a *ecs.Action) {
+		Build: func(t act.Act, a *ecs.Action) {
 			if !built && step.build != nil {
 				step.build(a)
 			}

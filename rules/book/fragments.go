@@ -1,6 +1,9 @@
 package book
 
-import "lastpost/game/vocab"
+import (
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
 
 // FragmentsBurnLetters destroys the letters an explosion fragment passes
 // over.
@@ -11,7 +14,7 @@ func FragmentsBurnLetters() Rule {
 			return Accept
 		}
 		for _, l := range c.Spatial.Holders(to, vocab.Letter.ID()) {
-			c.Enqueue(vocab.Destroy(l))
+			c.Enqueue(act.Destroy(l))
 		}
 		return Accept
 	}}

@@ -1,10 +1,10 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 )
 
 func TestFragmentsBurnLetters(t *testing.T) {
@@ -13,7 +13,7 @@ func TestFragmentsBurnLetters(t *testing.T) {
 			l1 := f.letter(geom.Pt(4, 2))
 			l2 := f.letter(geom.Pt(4, 2))
 			fr := f.fragment(geom.Pt(3, 2))
-			return fxMove(fr, geom.Pt(4, 2), Accept, vocab.Destroy(l1), vocab.Destroy(l2))
+			return fxMove(fr, geom.Pt(4, 2), Accept, act.Destroy(l1), act.Destroy(l2))
 		}},
 		{"a bullet leaves letters alone", func(f *fxWorld) fxStep {
 			f.letter(geom.Pt(4, 2))

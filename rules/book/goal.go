@@ -1,6 +1,9 @@
 package book
 
-import "lastpost/game/vocab"
+import (
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
 
 // GoalReached ends the delivery when the van's committed move reaches the
 // goal column.
@@ -8,7 +11,7 @@ func GoalReached(env *Env) Rule {
 	return Rule{Name: "goal reached", Concerns: moveConcerns, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if ok && to.X >= env.GoalX && vocab.Player.Has(c.World, e) && !vocab.Arrived.Has(c.World, e) {
-			c.Enqueue(vocab.Arrive(e))
+			c.Enqueue(act.Arrive(e))
 		}
 		return Accept
 	}}

@@ -1,18 +1,19 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
 
 func TestGoalReached(t *testing.T) {
 	fxTable(t, GoalReached, []fxCase{
 		{"the van reaches the goal column", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(fxW-2, 2))
-			return fxMove(v, geom.Pt(fxW-1, 2), Accept, vocab.Arrive(v))
+			return fxMove(v, geom.Pt(fxW-1, 2), Accept, act.Arrive(v))
 		}},
 		{"one column short", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(fxW-3, 2))

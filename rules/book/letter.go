@@ -1,6 +1,9 @@
 package book
 
-import "lastpost/game/vocab"
+import (
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
 
 // LetterPickup gives the van every letter in the cell it drives into. The
 // pick-up waits in the accept queue, so a move that is finally refused picks
@@ -12,7 +15,7 @@ func LetterPickup() Rule {
 			return Accept
 		}
 		for _, l := range c.Spatial.Holders(to, vocab.Letter.ID()) {
-			c.Enqueue(vocab.TakeLetter(e, l))
+			c.Enqueue(act.TakeLetter(e, l))
 		}
 		return Accept
 	}}

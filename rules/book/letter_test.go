@@ -1,10 +1,10 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 )
 
 func TestLetterPickup(t *testing.T) {
@@ -12,13 +12,13 @@ func TestLetterPickup(t *testing.T) {
 		{"van drives onto a letter", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			l := f.letter(geom.Pt(4, 2))
-			return fxMove(v, geom.Pt(4, 2), Accept, vocab.TakeLetter(v, l))
+			return fxMove(v, geom.Pt(4, 2), Accept, act.TakeLetter(v, l))
 		}},
 		{"van changes lane onto two letters", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			l1 := f.letter(geom.Pt(3, 1))
 			l2 := f.letter(geom.Pt(3, 1))
-			return fxMove(v, geom.Pt(3, 1), Accept, vocab.TakeLetter(v, l1), vocab.TakeLetter(v, l2))
+			return fxMove(v, geom.Pt(3, 1), Accept, act.TakeLetter(v, l1), act.TakeLetter(v, l2))
 		}},
 		{"van drives onto an empty cell", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))

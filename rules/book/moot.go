@@ -1,6 +1,8 @@
 package book
 
-import "lastpost/game/vocab"
+import (
+	"lastpost/rules/act"
+)
 
 // Moot refuses an action that would change nothing, such as a second
 // explosion of a barrel the first already removed, or the death of an enemy
@@ -9,7 +11,7 @@ import "lastpost/game/vocab"
 func Moot() Rule {
 	return Rule{Name: "moot", Check: func(c *Check) Verdict {
 		switch c.Type.Kind {
-		case vocab.ActWait, vocab.ActSay:
+		case act.KindWait, act.KindSay:
 			return Accept
 		}
 		if c.Action.Empty() {

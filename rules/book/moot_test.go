@@ -1,26 +1,27 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
 	"lastpost/ecs"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
 
 func TestMoot(t *testing.T) {
 	cases := []struct {
 		name   string
-		act    vocab.Act
+		act    act.Act
 		build  func(a *ecs.Action)
 		refuse bool
 	}{
-		{"an empty explosion is refused", vocab.Explode(7), func(*ecs.Action) {}, true},
-		{"an empty death is refused", vocab.Die(7, 1), func(*ecs.Action) {}, true},
-		{"waiting changes nothing and passes", vocab.Wait(1), func(*ecs.Action) {}, false},
-		{"a log line passes", vocab.Say(vocab.Message{ID: "msg.hurt"}), func(*ecs.Action) {}, false},
-		{"a real change passes", vocab.Accelerate(1), func(a *ecs.Action) { vocab.Armour.Set(a, 1, 2) }, false},
+		{"an empty explosion is refused", act.Explode(7), func(*ecs.Action) {}, true},
+		{"an empty death is refused", act.Die(7, 1), func(*ecs.Action) {}, true},
+		{"waiting changes nothing and passes", act.Wait(1), func(*ecs.Action) {}, false},
+		{"a log line passes", act.Say(vocab.Message{ID: "msg.hurt"}), func(*ecs.Action) {}, false},
+		{"a real change passes", act.Accelerate(1), func(a *ecs.Action) { vocab.Armour.Set(a, 1, 2) }, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

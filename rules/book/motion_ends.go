@@ -2,7 +2,8 @@ package book
 
 import (
 	"lastpost/ecs"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // MotionEnds finishes a velocity whose moves run out: a projectile is spent,
@@ -15,9 +16,9 @@ func MotionEnds() Rule {
 				continue
 			}
 			if vocab.Projectile.Has(c.After, e) {
-				c.Enqueue(vocab.Destroy(e))
+				c.Enqueue(act.Destroy(e))
 			} else {
-				c.Enqueue(vocab.Stop(e))
+				c.Enqueue(act.Stop(e))
 			}
 		}
 		return Accept

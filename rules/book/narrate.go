@@ -2,7 +2,8 @@ package book
 
 import (
 	"lastpost/ecs"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // Narrate writes an action's log line once the action is committed. It runs
@@ -11,7 +12,7 @@ func Narrate() Rule {
 	return Rule{Name: "narrate", Concerns: []ecs.ID{vocab.Says.ID()}, Check: func(c *Check) Verdict {
 		if lines, ok := vocab.Says.Get(c.Action); ok {
 			for _, m := range lines.All() {
-				c.Enqueue(vocab.Say(m))
+				c.Enqueue(act.Say(m))
 			}
 		}
 		return Accept

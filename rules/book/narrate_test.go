@@ -1,11 +1,12 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"lastpost/assets"
 	"lastpost/ecs"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
 
 func TestNarrate(t *testing.T) {
@@ -13,7 +14,7 @@ func TestNarrate(t *testing.T) {
 	second := vocab.Message{ID: assets.MsgHurt, Who: "car", N: 2}
 	fxTable(t, func(*Env) Rule { return Narrate() }, []fxCase{
 		{"every line, in order", func(f *fxWorld) fxStep {
-			return fxStep{act: vocab.Wait(0), verdict: Accept, follow: []vocab.Act{vocab.Say(first), vocab.Say(second)},
+			return fxStep{act: act.Wait(0), verdict: Accept, follow: []act.Act{act.Say(first), act.Say(second)},
 				build: func(a *ecs.Action) {
 					var l vocab.Lines
 					l.Add(first)
@@ -22,7 +23,7 @@ func TestNarrate(t *testing.T) {
 				}}
 		}},
 		{"nothing to say", func(f *fxWorld) fxStep {
-			return fxStep{act: vocab.Wait(0), verdict: Accept}
+			return fxStep{act: act.Wait(0), verdict: Accept}
 		}},
 	})
 }

@@ -2,7 +2,8 @@ package book
 
 import (
 	"lastpost/ecs"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // DrivingPhysics turns the round's physics step into motion: first every
@@ -14,11 +15,11 @@ func DrivingPhysics() Rule {
 			return Accept
 		}
 		for _, e := range vocab.Steering.Entities(c.World) {
-			c.Enqueue(vocab.Lane(e, vocab.Steering.Value(c.World, e)))
+			c.Enqueue(act.Lane(e, vocab.Steering.Value(c.World, e)))
 		}
 		for _, e := range vocab.Speed.Entities(c.World) {
 			if vocab.Speed.Value(c.World, e) > 0 && vocab.Position.Has(c.World, e) {
-				c.Enqueue(vocab.Drive(e))
+				c.Enqueue(act.Drive(e))
 			}
 		}
 		return Accept

@@ -1,15 +1,16 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
 
-func fxPhysics(v Verdict, follow ...vocab.Act) fxStep {
-	return fxStep{act: vocab.PhysicsStep(), build: func(a *ecs.Action) { vocab.Physics.Set(a, true) },
+func fxPhysics(v Verdict, follow ...act.Act) fxStep {
+	return fxStep{act: act.PhysicsStep(), build: func(a *ecs.Action) { vocab.Physics.Set(a, true) },
 		verdict: v, follow: follow}
 }
 
@@ -29,14 +30,14 @@ func TestDrivingPhysics(t *testing.T) {
 			fxSpeed(f, v, 2)
 			fxSteer(f, c, geom.South)
 			fxSteer(f, v, geom.North)
-			return fxPhysics(Accept, vocab.Lane(c, geom.South), vocab.Lane(v, geom.North), vocab.Drive(c), vocab.Drive(v))
+			return fxPhysics(Accept, act.Lane(c, geom.South), act.Lane(v, geom.North), act.Drive(c), act.Drive(v))
 		}},
 		{"a standing vehicle does not drive", func(f *fxWorld) fxStep {
 			c := f.car(geom.Pt(1, 3))
 			fxSpeed(f, c, 0)
 			v := f.van(geom.Pt(3, 2))
 			fxSpeed(f, v, 1)
-			return fxPhysics(Accept, vocab.Drive(v))
+			return fxPhysics(Accept, act.Drive(v))
 		}},
 		{"an empty road", func(f *fxWorld) fxStep {
 			f.wreck(geom.Pt(1, 1))
@@ -45,7 +46,7 @@ func TestDrivingPhysics(t *testing.T) {
 		{"only the physics step", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			fxSpeed(f, v, 1)
-			return fxStep{act: vocab.Wait(v), verdict: Accept}
+			return fxStep{act: act.Wait(v), verdict: Accept}
 		}},
 	})
 }

@@ -2,7 +2,8 @@ package book
 
 import (
 	"lastpost/ecs"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // ProjectileHit resolves a bullet or fragment entering a cell with something
@@ -29,13 +30,13 @@ func ProjectileHit() Rule {
 		damage := vocab.Damage.Value(c.World, e)
 		switch {
 		case vocab.Explosive.Has(c.World, victim):
-			c.Enqueue(vocab.Explode(victim))
+			c.Enqueue(act.Explode(victim))
 		case vocab.Player.Has(c.World, victim):
-			c.Enqueue(vocab.Hit(victim, damage, e))
+			c.Enqueue(act.Hit(victim, damage, e))
 		default:
-			c.Enqueue(vocab.DamageTo(victim, damage, e))
+			c.Enqueue(act.Damage(victim, damage, e))
 		}
-		c.Enqueue(vocab.Destroy(e))
+		c.Enqueue(act.Destroy(e))
 		return Reject | Stop
 	}}
 }

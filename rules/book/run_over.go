@@ -1,6 +1,9 @@
 package book
 
-import "lastpost/game/vocab"
+import (
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
 
 // RunOver lets a vehicle kill whatever can be run over (zombies) in the cell
 // it enters, and keep going.
@@ -12,7 +15,7 @@ func RunOver() Rule {
 		}
 		for _, v := range c.Spatial.Holders(to, vocab.Enemy.ID()) {
 			if vocab.RunOverable.Has(c.World, v) {
-				c.Enqueue(vocab.DamageTo(v, vocab.HP.Value(c.World, v).Cur, e))
+				c.Enqueue(act.Damage(v, vocab.HP.Value(c.World, v).Cur, e))
 			}
 		}
 		return Accept

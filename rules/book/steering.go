@@ -3,7 +3,8 @@ package book
 import (
 	"lastpost/assets"
 	"lastpost/ecs"
-	"lastpost/game/vocab"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // SteeringNeedsSpeed refuses a lane change by a vehicle that is standing
@@ -14,7 +15,7 @@ func SteeringNeedsSpeed() Rule {
 		for _, e := range ents {
 			if vocab.Speed.Value(c.After, e) == 0 {
 				if vocab.Player.Has(c.World, e) {
-					c.Enqueue(vocab.Say(vocab.Message{ID: assets.MsgSteerStopped}))
+					c.Enqueue(act.Say(vocab.Message{ID: assets.MsgSteerStopped}))
 				}
 				return Reject
 			}

@@ -1,6 +1,6 @@
 package book
 
-import "lastpost/game/vocab"
+import "lastpost/rules/vocab"
 
 // VanCollision stops the van at a car or bike in its way, with no damage to
 // either. Zombies are run over instead.

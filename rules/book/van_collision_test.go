@@ -1,10 +1,10 @@
 package book
 
 import (
+	"lastpost/rules/act"
 	"testing"
 
 	"lastpost/ecs/geom"
-	"lastpost/game/vocab"
 )
 
 func TestVanCollision(t *testing.T) {
@@ -13,7 +13,7 @@ func TestVanCollision(t *testing.T) {
 			v := f.van(geom.Pt(3, 2))
 			f.car(geom.Pt(4, 2))
 			f.moving(v)
-			return fxMove(v, geom.Pt(4, 2), Reject|Stop, vocab.Stop(v))
+			return fxMove(v, geom.Pt(4, 2), Reject|Stop, act.Stop(v))
 		}},
 		{"a lane change into a bike is refused", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))

@@ -1,6 +1,7 @@
 // Package vocab is the vocabulary of Last Post: the components every entity
-// is made of and the action types that change them. The rule book
-// (rules/book) and the turn loop (game) both speak it.
+// is made of, on the road and at the camp, and the log lines actions write.
+// The action kinds (rules/act), the rule book (rules/book) and the turn loop
+// (game) all speak it.
 package vocab
 
 import (
@@ -35,6 +36,16 @@ func (k Kind) String() string {
 		return kindNames[k]
 	}
 	return "unknown"
+}
+
+// KindNamed returns the kind whose id is name, or KindNone.
+func KindNamed(name string) Kind {
+	for k, n := range kindNames {
+		if n == name {
+			return Kind(k)
+		}
+	}
+	return KindNone
 }
 
 // Stat is a current value with its maximum (hit points, engine, tyres).
@@ -136,9 +147,16 @@ const (
 	idDead
 	idArrived
 	idDecal
+	idMoney
+	idItem
+	idOffer
+	idRank
+	idAtCamp
+	idRetired
 	idPropPhysics
 	idPropMessage
 	idPropCause
+	idPropCommand
 	componentCount
 )
 
@@ -176,6 +194,17 @@ var (
 	Letters = ecs.DataOf[int](idLetters)
 	// Gun names the gun that fired a bullet, for its look.
 	Gun = ecs.DataOf[string](idGun)
+	// Money is the cash the van carries from camp to camp.
+	Money = ecs.DataOf[int](idMoney)
+	// Item makes an entity a thing the van carries in its inventory: the id
+	// of a gun or a consumable.
+	Item = ecs.DataOf[string](idItem)
+	// Offer makes an entity a camp shop's offer: the offer's id.
+	Offer = ecs.DataOf[string](idOffer)
+	// Rank orders carried items and shop offers as they are listed: lower
+	// first. A new item gets a rank above every other, so the inventory
+	// keeps the order things were put in.
+	Rank = ecs.DataOf[int](idRank)
 )
 
 // The flag components.
@@ -207,6 +236,11 @@ var (
 	Arrived = ecs.FlagOf(idArrived)
 	// Decal marks harmless marks on the road (bloodstains).
 	Decal = ecs.FlagOf(idDecal)
+	// AtCamp marks the van while it stands at a survivor camp, between
+	// deliveries.
+	AtCamp = ecs.FlagOf(idAtCamp)
+	// Retired marks the van once its driver gives the run up.
+	Retired = ecs.FlagOf(idRetired)
 )
 
 // The action properties.
@@ -217,6 +251,10 @@ var (
 	Says = ecs.PropOf[Lines](idPropMessage)
 	// Cause names the entity an action happens to, for messages.
 	Cause = ecs.PropOf[ecs.Entity](idPropCause)
+	// Command marks an action that is the driver's own command (an order
+	// given at the wheel or at the camp), so the rules that refuse
+	// commands are consulted for those actions alone.
+	Command = ecs.PropOf[bool](idPropCommand)
 )
 
 func hashPoint(h uint64, p geom.Point) uint64 { return ecs.MixInt(ecs.MixInt(h, p.X), p.Y) }
@@ -237,7 +275,7 @@ func hashSlots(h uint64, s Slots) uint64 {
 	return h
 }
 
-// Schema lists every component. The spatial index counts Solid, Hittable,
+// Schema lists every component, in the order of their ids. The spatial index counts Solid, Hittable,
 // Enemy, Vehicle, Player and Projectile per cell and lists letters, hittable
 // things and explosives by cell.
 func Schema() *ecs.Schema {
@@ -271,9 +309,16 @@ func Schema() *ecs.Schema {
 		ecs.FlagSpec(Dead, "dead"),
 		ecs.FlagSpec(Arrived, "arrived"),
 		ecs.FlagSpec(Decal, "decal"),
+		ecs.DataSpec(Money, "money", ecs.HashInt[int]),
+		ecs.DataSpec(Item, "item", ecs.HashString[string]),
+		ecs.DataSpec(Offer, "offer", ecs.HashString[string]),
+		ecs.DataSpec(Rank, "rank", ecs.HashInt[int]),
+		ecs.FlagSpec(AtCamp, "at_camp"),
+		ecs.FlagSpec(Retired, "retired"),
 		ecs.PropSpec(Physics, "physics"),
 		ecs.PropSpec(Says, "says"),
 		ecs.PropSpec(Cause, "cause"),
+		ecs.PropSpec(Command, "command"),
 	)
 }
 

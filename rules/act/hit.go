@@ -1,29 +1,32 @@
-package game
+package act
 
 import (
 	"lastpost/assets"
 	"lastpost/ecs"
-	"lastpost/game/vocab"
+	"lastpost/rules/vocab"
 )
+
+// Hit deals n points of layered damage to the van e, dealt by by.
+func Hit(e ecs.Entity, n int, by ecs.Entity) Act { return Act{Kind: KindHit, E: e, O: by, N: n} }
 
 // buildHit deals layered damage to the van: each point first meets the
 // armour, which may lose a plate or shrug the point off; with no armour left
 // the point lands on the engine, the tyres or the hull, weighted by how much
 // of each is left, so a worn part is hit less often.
-func (g *Game) buildHit(t vocab.Act, a *ecs.Action) {
-	e := t.E
-	hp, ok := vocab.HP.Get(g.world, e)
+func buildHit(env *Env, t Act, a *ecs.Action) {
+	w, e := env.World, t.E
+	hp, ok := vocab.HP.Get(w, e)
 	if !ok || hp.Cur <= 0 {
 		return
 	}
-	say(a, g.hitOpening(t.O))
-	armour := vocab.Armour.Value(g.world, e)
-	eng := vocab.Engine.Value(g.world, e)
-	ty := vocab.Tyres.Value(g.world, e)
-	speed := vocab.Speed.Value(g.world, e)
+	say(a, hitOpening(env, t.O))
+	armour := vocab.Armour.Value(w, e)
+	eng := vocab.Engine.Value(w, e)
+	ty := vocab.Tyres.Value(w, e)
+	speed := vocab.Speed.Value(w, e)
 	for range t.N {
 		if armour > 0 {
-			if g.rng.IntN(armour+g.data.Combat.ArmourBreakOffset) == 0 {
+			if env.Rand.IntN(armour+env.Data.Combat.ArmourBreakOffset) == 0 {
 				armour--
 				say(a, vocab.Message{ID: assets.MsgArmourLost})
 			} else {
@@ -35,11 +38,11 @@ func (g *Game) buildHit(t vocab.Act, a *ecs.Action) {
 		if total <= 0 {
 			break
 		}
-		switch r := g.rng.IntN(total); {
+		switch r := env.Rand.IntN(total); {
 		case r < eng.Cur:
-			before := g.data.Van.MaxSpeed(eng.Cur)
+			before := env.Data.Van.MaxSpeed(eng.Cur)
 			eng.Cur--
-			after := g.data.Van.MaxSpeed(eng.Cur)
+			after := env.Data.Van.MaxSpeed(eng.Cur)
 			speed = min(speed, after)
 			if after < before {
 				say(a, vocab.Message{ID: assets.MsgEngineHitSlower, N: after})
@@ -56,27 +59,28 @@ func (g *Game) buildHit(t vocab.Act, a *ecs.Action) {
 	}
 	vocab.Armour.Set(a, e, armour)
 	vocab.Engine.Set(a, e, eng)
-	vocab.TopSpeed.Set(a, e, g.data.Van.MaxSpeed(eng.Cur))
+	vocab.TopSpeed.Set(a, e, env.Data.Van.MaxSpeed(eng.Cur))
 	vocab.Speed.Set(a, e, speed)
 	vocab.Tyres.Set(a, e, ty)
 	vocab.HP.Set(a, e, hp)
-	vocab.Cause.Set(a, g.culprit(t.O))
+	vocab.Cause.Set(a, env.culprit(t.O))
 }
 
 // hitOpening says what struck the van: a claw, a ram, a bullet (and whose),
 // or a blast.
-func (g *Game) hitOpening(by ecs.Entity) vocab.Message {
-	kind := vocab.KindOf.Value(g.world, by)
+func hitOpening(env *Env, by ecs.Entity) vocab.Message {
+	w := env.World
+	kind := vocab.KindOf.Value(w, by)
 	switch kind {
 	case vocab.KindZombie, vocab.KindCar, vocab.KindBike:
-		return vocab.Message{ID: g.enemy(kind).BumpText, Who: g.enemy(kind).Name}
+		return vocab.Message{ID: env.Enemy(kind).BumpText, Who: env.Enemy(kind).Name}
 	case vocab.KindFragment:
 		return vocab.Message{ID: assets.MsgShrapnel}
 	}
-	shooter := vocab.KindOf.Value(g.world, g.culprit(by))
+	shooter := vocab.KindOf.Value(w, env.culprit(by))
 	switch shooter {
 	case vocab.KindCar, vocab.KindBike:
-		return vocab.Message{ID: assets.MsgShotBy, Who: g.enemy(shooter).Name}
+		return vocab.Message{ID: assets.MsgShotBy, Who: env.Enemy(shooter).Name}
 	}
 	return vocab.Message{ID: assets.MsgShot}
 }

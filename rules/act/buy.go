@@ -1,0 +1,46 @@
+package act
+
+import (
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/rules/vocab"
+)
+
+// Buy makes the van e buy offer (a shop offer entity, or 0 when the driver
+// named no such offer). The rules refuse what the van cannot afford, has no
+// room for, or would gain nothing from.
+func Buy(e, offer ecs.Entity) Act { return Act{Kind: KindBuy, E: e, O: offer} }
+
+// buildBuy pays for the offer and delivers it: a repair or armour at once,
+// a gun or consumable into the inventory.
+func buildBuy(env *Env, t Act, a *ecs.Action) {
+	command(env, t, a)
+	o, ok := OfferOf(env, t.O)
+	if !ok {
+		return
+	}
+	w := env.World
+	a.RemoveEntity(t.O)
+	vocab.Money.Set(a, t.E, vocab.Money.Value(w, t.E)-o.Price)
+	switch o.Kind {
+	case assets.OfferRepair:
+		restore(env, t.E, o.Restores, o.Amount, a)
+	case assets.OfferArmour:
+		vocab.Armour.Set(a, t.E, o.Level)
+	case assets.OfferGun:
+		carry(w, o.Gun, a)
+	case assets.OfferConsumable:
+		carry(w, o.Consumable, a)
+	}
+}
+
+// OfferOf returns the shop offer that entity e stands for.
+func OfferOf(env *Env, e ecs.Entity) (assets.Offer, bool) {
+	id, ok := vocab.Offer.Get(env.World, e)
+	if !ok {
+		return assets.Offer{}, false
+	}
+	return env.Data.Shop.Offer(id)
+}
+
+func commitBuy(l Ledger) { l.Tally().Purchases++ }

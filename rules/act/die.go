@@ -1,0 +1,62 @@
+package act
+
+import (
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/rules/vocab"
+)
+
+// Die kills e, killed by by. The van is marked dead (its wreck stays where
+// it is); anything else is removed, and an enemy that bleeds leaves a stain.
+func Die(e ecs.Entity, by ecs.Entity) Act { return Act{Kind: KindDie, E: e, O: by} }
+
+func buildDie(env *Env, t Act, a *ecs.Action) {
+	w := env.World
+	if t.E == env.Van {
+		vocab.Dead.Add(a, t.E)
+		say(a, vocab.Message{ID: assets.MsgDied})
+		return
+	}
+	p, ok := vocab.Position.Get(w, t.E)
+	if !ok {
+		return
+	}
+	kind := vocab.KindOf.Value(w, t.E)
+	a.RemoveEntity(t.E)
+	if env.Enemy(kind).LeavesBloodstain {
+		stain := a.Spawn()
+		vocab.Position.Set(a, stain, p)
+		vocab.KindOf.Set(a, stain, vocab.KindBloodstain)
+		vocab.Decal.Add(a, stain)
+	}
+	if env.Visible(p) {
+		say(a, deathLine(env, t, kind, p == vocab.Position.Value(w, t.O)))
+	}
+}
+
+// deathLine tells a death: run over by the van, crushed by a raider's
+// vehicle, or plainly killed. The van shooting a zombie is its culprit too;
+// only driving into the zombie's cell is running it over.
+func deathLine(env *Env, t Act, kind vocab.Kind, killerHere bool) vocab.Message {
+	w := env.World
+	killer := vocab.KindOf.Value(w, t.O)
+	switch {
+	case t.O == env.Van && kind == vocab.KindZombie && killerHere:
+		return vocab.Message{ID: assets.MsgRunOver, Who: env.Enemy(kind).Name}
+	case (killer == vocab.KindCar || killer == vocab.KindBike) && vocab.RunOverable.Has(w, t.E) && killerHere:
+		return vocab.Message{ID: assets.MsgCrushed, Who: env.Enemy(killer).Name, Victim: env.Enemy(kind).Name}
+	}
+	return vocab.Message{ID: assets.MsgEnemyKilled, Who: env.Enemy(kind).Name}
+}
+
+// commitDie counts a kill, ends the run when the van is the one dying, and
+// takes the dead out of the turn schedule.
+func commitDie(env *Env, l Ledger, t Act) {
+	if t.E == env.Van {
+		tally := l.Tally()
+		tally.Phase, tally.Cause = PhaseOver, CauseDestroyed
+		return
+	}
+	l.Tally().Kills++
+	l.Forget(t.E)
+}

@@ -1,0 +1,87 @@
+package act
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+	"lastpost/rules/vocab"
+)
+
+// Env is everything building an action may read: the world, the run's one
+// random generator, the game data, the resolution's clock and the van. A
+// builder may roll the generator (a tyre roll, where damage lands) but
+// changes nothing outside the action: committing it is the only way state
+// changes.
+type Env struct {
+	World *ecs.World
+	Rand  *rand.Rand
+	Data  *assets.Data
+	// Van is the player's van, the one entity that lasts the whole run.
+	Van ecs.Entity
+	// Clock returns the instant of the resolution, in milliseconds.
+	Clock func() int
+
+	// enemies caches the data of each enemy kind: every enemy turn asks.
+	enemies [vocab.KindBloodstain + 1]*assets.Enemy
+}
+
+// Enemy returns the data of enemy kind k. It panics for a kind the data
+// does not describe, which the asset checks rule out.
+func (env *Env) Enemy(k vocab.Kind) *assets.Enemy {
+	if int(k) < len(env.enemies) && env.enemies[k] != nil {
+		return env.enemies[k]
+	}
+	list := env.Data.Enemies.List
+	for i := range list {
+		if list[i].ID == k.String() {
+			if int(k) < len(env.enemies) {
+				env.enemies[k] = &list[i]
+			}
+			return &list[i]
+		}
+	}
+	panic(fmt.Sprintf("act: no enemy data for %q", k))
+}
+
+// Gun returns the data of gun id. It panics for an unknown gun, which the
+// save and asset checks rule out.
+func (env *Env) Gun(id string) assets.Gun {
+	gun, ok := env.Data.Guns.Get(id)
+	if !ok {
+		panic(fmt.Sprintf("act: unknown gun %q", id))
+	}
+	return gun
+}
+
+// Visible reports whether the driver can see cell p.
+func (env *Env) Visible(p geom.Point) bool {
+	vp, ok := vocab.Position.Get(env.World, env.Van)
+	r := env.Data.Van.Vision
+	return ok && vp.Dist2(p) < r*r
+}
+
+// culprit follows a projectile back to whoever fired it.
+func (env *Env) culprit(e ecs.Entity) ecs.Entity {
+	if s, ok := vocab.Shooter.Get(env.World, e); ok {
+		return s
+	}
+	return e
+}
+
+// say adds a log line to the action, told once it is committed.
+func say(a *ecs.Action, m vocab.Message) {
+	lines, _ := vocab.Says.Get(a)
+	lines.Add(m)
+	vocab.Says.Set(a, lines)
+}
+
+// command marks the action as the driver's own command when the van
+// gives it, so the rules that refuse commands look at it.
+func command(env *Env, t Act, a *ecs.Action) {
+	if t.E == env.Van && t.E != 0 {
+		vocab.Command.Set(a, true)
+	}
+}

@@ -1,0 +1,105 @@
+package act
+
+import "lastpost/ecs"
+
+// Build fills the (empty) action for action type t from the current state.
+// It hands each kind to the builder in that kind's file; Say builds
+// nothing, since its commit is the point.
+func Build(env *Env, t Act, a *ecs.Action) {
+	switch t.Kind {
+	case KindWait:
+		buildWait(env, t, a)
+	case KindAccelerate, KindDecelerate:
+		buildSpeed(env, t, a)
+	case KindSteer:
+		buildSteer(env, t, a)
+	case KindPhysics:
+		buildPhysics(a)
+	case KindLane:
+		buildLane(env, t, a)
+	case KindDrive:
+		buildDrive(env, t, a)
+	case KindMove:
+		buildMove(env, t, a)
+	case KindWalk:
+		buildWalk(env, t, a)
+	case KindStop:
+		buildStop(env, t, a)
+	case KindDestroy:
+		buildDestroy(t, a)
+	case KindDamage:
+		buildDamage(env, t, a)
+	case KindHit:
+		buildHit(env, t, a)
+	case KindDie:
+		buildDie(env, t, a)
+	case KindExplode:
+		buildExplode(env, t, a)
+	case KindFire:
+		buildFire(env, t, a)
+	case KindTakeLetter:
+		buildTakeLetter(env, t, a)
+	case KindAcid:
+		buildAcid(env, t, a)
+	case KindArrive:
+		buildArrive(t, a)
+	case KindUseKit:
+		buildUseKit(env, t, a)
+	case KindNotice:
+		buildNotice(t, a)
+	case KindOutfit:
+		buildOutfit(env, t, a)
+	case KindSpawn:
+		buildSpawn(env, t, a)
+	case KindPlaceVan:
+		buildPlaceVan(env, t, a)
+	case KindReachCamp:
+		buildReachCamp(env, t, a)
+	case KindPay:
+		buildPay(env, t, a)
+	case KindHeal:
+		buildHeal(env, t, a)
+	case KindRestock:
+		buildRestock(env, a)
+	case KindBuy:
+		buildBuy(env, t, a)
+	case KindMount:
+		buildMount(env, t, a)
+	case KindUnmount:
+		buildUnmount(env, t, a)
+	case KindDiscard:
+		buildDiscard(env, t, a)
+	case KindDepart:
+		buildDepart(env, t, a)
+	case KindGiveUp:
+		buildGiveUp(env, t, a)
+	}
+}
+
+// Commit does what committing action type t means beyond its change set,
+// once the change set is in the world: the kinds that keep a tally, write
+// the log or change the turn schedule say so in their files.
+func Commit(env *Env, l Ledger, t Act) {
+	switch t.Kind {
+	case KindSay:
+		commitSay(l, t)
+	case KindDie:
+		commitDie(env, l, t)
+	case KindDestroy:
+		commitDestroy(l, t)
+	case KindExplode:
+		commitExplode(l)
+	case KindSpawn:
+		commitSpawn(env, l)
+	case KindReachCamp:
+		commitReachCamp(env, l)
+	case KindPay:
+		commitPay(env, l, t)
+	case KindBuy:
+		commitBuy(l)
+	case KindDepart:
+		commitDepart(l)
+	case KindGiveUp:
+		commitGiveUp(l)
+	}
+}

@@ -1,0 +1,43 @@
+package act
+
+import (
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+	"lastpost/rules/vocab"
+)
+
+// PhysicsStep is the round's physics step: the driving-physics rule turns
+// it into every queued lane change, then every vehicle's drive east.
+func PhysicsStep() Act { return Act{Kind: KindPhysics} }
+
+func buildPhysics(a *ecs.Action) { vocab.Physics.Set(a, true) }
+
+// Lane moves e one lane in direction d now, as the physics step asks.
+func Lane(e ecs.Entity, d geom.Dir) Act { return Act{Kind: KindLane, E: e, Dir: d} }
+
+func buildLane(env *Env, t Act, a *ecs.Action) {
+	step(env, t.E, t.Dir.Vec(), a)
+	vocab.Steering.Remove(a, t.E)
+}
+
+// Drive starts e's forward motion for this round: a velocity east of as
+// many cells as its speed.
+func Drive(e ecs.Entity) Act { return Act{Kind: KindDrive, E: e} }
+
+func buildDrive(env *Env, t Act, a *ecs.Action) {
+	speed := vocab.Speed.Value(env.World, t.E)
+	if speed <= 0 || !vocab.Position.Has(env.World, t.E) {
+		return
+	}
+	ms := env.Data.Combat.VehicleMsPerCell
+	vocab.Moving.Set(a, t.E, vocab.Velocity{
+		Line: geom.NewLine(geom.East.Vec()), MsPerCell: ms, Moves: speed, Next: env.Clock() + ms,
+	})
+}
+
+// step moves e by d.
+func step(env *Env, e ecs.Entity, d geom.Point, a *ecs.Action) {
+	if p, ok := vocab.Position.Get(env.World, e); ok {
+		vocab.Position.Set(a, e, p.Add(d))
+	}
+}

@@ -1,0 +1,69 @@
+package act
+
+import (
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+	"lastpost/rules/vocab"
+)
+
+// Spawn places a thing of the level on the road at p: a wreck, a barrel, a
+// letter or an enemy (thing is its id: "wreck", "barrel", "letter" or an
+// enemy's id). A level is populated by one resolution of these, so the
+// rules see everything that is placed.
+func Spawn(thing string, p geom.Point) Act { return Act{Kind: KindSpawn, Item: thing, At: p} }
+
+func buildSpawn(env *Env, t Act, a *ecs.Action) {
+	e := a.Spawn()
+	vocab.Position.Set(a, e, t.At)
+	switch t.Item {
+	case vocab.KindWreck.String():
+		vocab.KindOf.Set(a, e, vocab.KindWreck)
+		vocab.Solid.Add(a, e)
+	case vocab.KindBarrel.String():
+		vocab.KindOf.Set(a, e, vocab.KindBarrel)
+		vocab.Solid.Add(a, e)
+		vocab.Hittable.Add(a, e)
+		vocab.Explosive.Add(a, e)
+	case vocab.KindLetter.String():
+		vocab.KindOf.Set(a, e, vocab.KindLetter)
+		vocab.Letter.Add(a, e)
+	default:
+		makeEnemy(env, e, vocab.KindNamed(t.Item), a)
+	}
+}
+
+// makeEnemy gives e what the data says an enemy of kind has.
+func makeEnemy(env *Env, e ecs.Entity, kind vocab.Kind, a *ecs.Action) {
+	d := env.Enemy(kind)
+	vocab.KindOf.Set(a, e, kind)
+	vocab.Enemy.Add(a, e)
+	vocab.Hittable.Add(a, e)
+	vocab.HP.Set(a, e, vocab.Stat{Cur: d.HP, Max: d.HP})
+	vocab.Damage.Set(a, e, d.BumpDamage)
+	if d.CanBeRunOver {
+		vocab.RunOverable.Add(a, e)
+	}
+	if d.RunsOver {
+		vocab.Vehicle.Add(a, e)
+	}
+	if d.Movement == assets.MovementDrive {
+		vocab.Speed.Set(a, e, d.StartSpeed)
+		vocab.TopSpeed.Set(a, e, d.MaxSpeed)
+	}
+	if len(d.Weapons) > 0 {
+		var slots vocab.Slots
+		for _, m := range d.Weapons {
+			slots[vocab.Slot(m.Slot.Dir())] = m.Gun
+		}
+		vocab.Guns.Set(a, e, slots)
+	}
+}
+
+// commitSpawn gives a spawned enemy its place in the turn schedule, in the
+// order the level placed them.
+func commitSpawn(env *Env, l Ledger) {
+	if e := env.World.LastEntity(); vocab.Enemy.Has(env.World, e) {
+		l.Enlist(e)
+	}
+}
