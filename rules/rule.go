@@ -10,6 +10,11 @@
 // to the reject queue if it rejected; the first run only if the action is
 // finally committed, the second only if it is finally rejected.
 //
+// A Reject without Stop lets later rules see the action, so they can add
+// what a refusal causes (a blocked mover stops); Check.Rejected tells them
+// whether an earlier rule has already refused it, so a rule that only
+// matters for an action that will happen can step aside.
+//
 // Time inside a resolution is counted in integer milliseconds. Follow-ons may
 // be delayed, and registered processes (bullets in flight, moving vehicles)
 // are asked at every instant whether they have actions due, so a whole burst
@@ -80,8 +85,14 @@ type Check[T any] struct {
 	// Now is the instant of the resolution, in milliseconds.
 	Now int
 
-	engine *Engine[T]
+	engine   *Engine[T]
+	rejected bool
 }
+
+// Rejected reports whether a rule consulted before this one, for the same
+// action, rejected it. The action is then refused whatever this rule
+// answers; only the follow-ons of its verdict still matter.
+func (c *Check[T]) Rejected() bool { return c.rejected }
 
 // Enqueue asks for a follow-on action type, run at once after this action.
 // It joins the accept queue if this rule accepts, the reject queue if it
