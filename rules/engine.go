@@ -139,10 +139,14 @@ func (e *Engine[T]) start() int {
 
 // LoopError reports a resolution stopped by the action limit.
 type LoopError struct {
+	// Limit is the limit that was passed.
 	Limit int
-	Last  []string
+	// Last names the most recent actions, oldest first: the loop is
+	// usually plain in them.
+	Last []string
 }
 
+// Error says the rules are looping and names the last actions.
 func (l *LoopError) Error() string {
 	return fmt.Sprintf("rules: more than %d actions in one turn, the rules are looping; last actions: %s",
 		l.Limit, strings.Join(l.Last, ", "))

@@ -94,9 +94,9 @@ type Check[T any] struct {
 // answers; only the follow-ons of its verdict still matter.
 func (c *Check[T]) Rejected() bool { return c.rejected }
 
-// Enqueue asks for a follow-on action type, run at once after this action.
-// It joins the accept queue if this rule accepts, the reject queue if it
-// rejects.
+// Enqueue asks for a follow-on action type at the current instant, behind
+// the action types already due then. It joins the accept queue if this rule
+// accepts, the reject queue if it rejects.
 func (c *Check[T]) Enqueue(t T) { c.EnqueueAfter(t, 0) }
 
 // EnqueueAfter is Enqueue with a delay in milliseconds.

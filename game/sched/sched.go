@@ -14,9 +14,13 @@ type Ticket uint64
 
 // Entry is one scheduled task.
 type Entry[T any] struct {
-	At     int64  `json:"at"`
+	// At is the absolute time the task is due.
+	At int64 `json:"at"`
+	// Ticket was issued when the task was scheduled; it breaks ties, first
+	// in first out, and names the task to Cancel.
 	Ticket Ticket `json:"ticket"`
-	Value  T      `json:"value"`
+	// Value is the task.
+	Value T `json:"value"`
 }
 
 // Schedule orders tasks by time, then by insertion. The zero value is an
@@ -169,8 +173,11 @@ func (s *Schedule[T]) removeAt(i int) {
 
 // Snapshot is the schedule's whole state, for saving.
 type Snapshot[T any] struct {
-	Now     int64      `json:"now"`
-	Seq     uint64     `json:"seq"`
+	// Now is the clock.
+	Now int64 `json:"now"`
+	// Seq is the last ticket issued, so tickets continue after a load.
+	Seq uint64 `json:"seq"`
+	// Entries are the pending tasks in heap order.
 	Entries []Entry[T] `json:"entries"`
 }
 
