@@ -1,8 +1,9 @@
 // Package rules is the rule engine of Last Post. It knows nothing of the
 // game: it drains a queue of pending action types, builds each into the
-// reusable ecs.Action from the current state, asks every rule in the book's
-// order whether the action may happen, commits it or discards it, and queues
-// the follow-on action types the rules asked for.
+// reusable ecs.Action from the current state, asks the rules in the book's
+// order whether the action may happen (skipping those whose concerns it does
+// not touch), commits it or discards it, and queues the follow-on action
+// types the rules asked for.
 //
 // A rule reads the action, the world, the after-action view and the spatial
 // index. It returns a Verdict: accept or reject, and keep checking or stop.
