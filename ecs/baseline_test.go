@@ -3,7 +3,7 @@ package ecs
 import "lastpost/ecs/geom"
 
 // The in-run baselines of the store and spatial benchmarks
-// (shared/reference/benchmarks.md): the seed's map-per-component layout, a
+// (testdata/bench/SUITE.md): the seed's map-per-component layout, a
 // minimal sparse set, a plain slice of structs, and the seed's hash-set
 // cells. They are as simple as their designs allow, so ratios against them
 // measure our overheads.

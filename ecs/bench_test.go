@@ -9,7 +9,7 @@ import (
 	"lastpost/ecs/geom"
 )
 
-// Rows S1-S5 and P1-P2 of shared/reference/benchmarks.md. Every row runs
+// Rows S1-S5 and P1-P2 of testdata/bench/SUITE.md. Every row runs
 // ours next to its baselines in one run; compare ratios, not absolute
 // figures. "ours" goes through the public API (actions and commits);
 // "ours-inplace" walks our dense slices directly, which is what an

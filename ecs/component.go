@@ -59,8 +59,12 @@ type HashFunc[T any] func(h uint64, v T) uint64
 
 // Spec describes one component type to NewWorld.
 type Spec struct {
-	ID       ID
-	Name     string
+	// ID is the component's dense id.
+	ID ID
+	// Name names the component in snapshots, traces and errors; it is
+	// what a save file stores, so renaming it breaks old saves.
+	Name string
+	// Kind says how the component is kept.
 	Kind     Kind
 	newStore func() store
 	// newDelta makes the component's part of an action, bound to the

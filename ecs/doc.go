@@ -4,8 +4,8 @@
 // Entities are 64-bit ids handed out by an allocator that lives in the World,
 // so it is saved and replayed with the rest of the state. Components are
 // declared by the game as typed handles: Data[T] for values, Flag for presence
-// only, and Prop[T] / PropFlag for transient action properties that describe
-// an action but are never stored. Each stored component is a sparse set
+// only, and Prop[T] for transient action properties that describe an action
+// but are never stored. Each stored component is a sparse set
 // (a paged sparse array into dense entity and value slices): inserts,
 // removes and lookups are O(1) and iteration walks a dense slice.
 //

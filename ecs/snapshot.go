@@ -6,8 +6,10 @@ import (
 	"slices"
 )
 
-// MaxEntity bounds entity ids accepted from a snapshot, so a hostile file
-// cannot make the sparse index allocate without bound.
+// MaxEntity bounds entity ids: Restore rejects a snapshot whose allocator
+// is past it, and the sparse index panics on a larger id, so neither a
+// hostile file nor a runaway allocator can make the index allocate
+// without bound.
 const MaxEntity = 1 << 32
 
 type componentSnapshot struct {

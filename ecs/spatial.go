@@ -249,6 +249,7 @@ type notIndexed struct {
 	how string
 }
 
+// Error names the component and what the index does not do with it.
 func (n notIndexed) Error() string {
 	return fmt.Sprintf("ecs: component %d is not %s by the spatial index", n.id, n.how)
 }
@@ -386,8 +387,9 @@ func (s *Spatial) deposit(e Entity, pl placement) {
 }
 
 // Check rebuilds the index from the world's stores and reports the first
-// disagreement with the maintained one. Tests and debug builds call it
-// after commits.
+// disagreement with the maintained one. Tests call it after commits, and
+// the game's invariant check (soak tests, loaded saves) between turns: a
+// drifting index would make rules answer wrongly without failing.
 func (s *Spatial) Check(w *World) error {
 	fresh := w.buildSpatial(s.spec())
 	ents := w.stores[s.pos.id].entities()

@@ -2,8 +2,10 @@ package ecs
 
 import "iter"
 
-// World is the whole entity-component state: one store per component and the
-// entity allocator. Change it only through Commit.
+// World is the whole entity-component state: one store per component, the
+// entity allocator and, once SetSpatial gives it one, the spatial index kept
+// in step with the stores. Change it only through Commit, so the index and
+// the replays see every change.
 type World struct {
 	schema *Schema
 	stores []store

@@ -10,7 +10,7 @@ import (
 )
 
 // autoplayRuns is how many runs `lastpost -autoplay` plays for the speed and
-// memory budgets of the performance issue.
+// memory budgets of the suite's autoplay rows (testdata/bench/SUITE.md).
 const autoplayRuns = 100
 
 // BenchmarkAutoplay plays what `lastpost -autoplay 100` plays, seeds 1 to

@@ -17,7 +17,7 @@ import (
 	"lastpost/rules/vocab"
 )
 
-// Rows T3 and T4 of shared/reference/benchmarks.md: the enemy phase of 50
+// Rows T3 and T4 of testdata/bench/SUITE.md: the enemy phase of 50
 // zombies around the van, and a whole-map distance map, each next to gruid
 // v0.22.0 (a test-only dependency) on the same map.
 //

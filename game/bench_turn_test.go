@@ -12,7 +12,7 @@ import (
 	"lastpost/rules/vocab"
 )
 
-// Rows T1, T2, R1 and R2 of shared/reference/benchmarks.md, measured on the
+// Rows T1, T2, R1 and R2 of testdata/bench/SUITE.md, measured on the
 // game's real rule book, builders and velocity process, each next to a
 // minimal engine over dense slices (fxDense) doing the same work with plain
 // function calls, in the same run.

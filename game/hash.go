@@ -18,10 +18,9 @@ func (g *Game) Hash() uint64 {
 		h = ecs.Mix(h, uint64(b))
 	}
 	h = ecs.Mix(h, g.levelHash)
-	now, seq, immediate, timed := g.sched.Parts()
+	now, seq, pending := g.sched.Parts()
 	h = ecs.Mix(ecs.Mix(h, uint64(now)), seq)
-	h = hashEntries(h, immediate)
-	h = hashEntries(h, timed)
+	h = hashEntries(h, pending)
 	return g.Run.hash(h)
 }
 

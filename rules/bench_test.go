@@ -9,7 +9,7 @@ import (
 )
 
 // Rows R1 (a move through the full book and its commit) and R2 (a move
-// into a wall) of shared/reference/benchmarks.md, next to a minimal engine
+// into a wall) of testdata/bench/SUITE.md, next to a minimal engine
 // over dense slices written for the benchmark.
 
 // The benchmark world has the components a real move book looks at.

@@ -139,10 +139,14 @@ func (e *Engine[T]) start() int {
 
 // LoopError reports a resolution stopped by the action limit.
 type LoopError struct {
+	// Limit is the limit that was passed.
 	Limit int
-	Last  []string
+	// Last names the most recent actions, oldest first: the loop is
+	// usually plain in them.
+	Last []string
 }
 
+// Error says the rules are looping and names the last actions.
 func (l *LoopError) Error() string {
 	return fmt.Sprintf("rules: more than %d actions in one turn, the rules are looping; last actions: %s",
 		l.Limit, strings.Join(l.Last, ", "))
@@ -247,31 +251,36 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 }
 
 // checkConcerned consults the rules the action concerns, in book order,
-// and reports whether one rejected it.
-func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) (rejected bool) {
+// and reports whether one rejected it. The answer builds up in c, where
+// each later rule can read it; c.rejected must be false on entry.
+func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 	for todo := e.concerned(c.Action); todo != 0; todo &= todo - 1 {
 		v := e.consult(bits.TrailingZeros64(todo), c, rec)
-		rejected = rejected || v.Rejected()
+		if v.Rejected() {
+			c.rejected = true
+		}
 		if v.Stops() {
 			break
 		}
 	}
-	return rejected
+	return c.rejected
 }
 
 // checkAll is checkConcerned for a book of more than 64 rules.
-func (e *Engine[T]) checkAll(c *Check[T], rec *Record) (rejected bool) {
+func (e *Engine[T]) checkAll(c *Check[T], rec *Record) bool {
 	for i := range e.rules {
 		if !e.always[i] && !e.masks[i].Intersects(c.Action.Mask()) {
 			continue
 		}
 		v := e.consult(i, c, rec)
-		rejected = rejected || v.Rejected()
+		if v.Rejected() {
+			c.rejected = true
+		}
 		if v.Stops() {
 			break
 		}
 	}
-	return rejected
+	return c.rejected
 }
 
 // consult asks rule i and files the follow-ons it asked for under its
@@ -306,7 +315,7 @@ func (e *Engine[T]) step(t T) {
 	// would move it to the heap on every action. Its action, world, view
 	// and engine never change; the rest is set here.
 	c := &e.check
-	c.Type, c.Spatial, c.Now = t, e.world.Spatial(), e.now
+	c.Type, c.Spatial, c.Now, c.rejected = t, e.world.Spatial(), e.now, false
 	e.accepted, e.rejected = e.accepted[:0], e.rejected[:0]
 	var rejected bool
 	if e.narrow {

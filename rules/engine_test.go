@@ -3,6 +3,7 @@ package rules_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -322,4 +323,60 @@ func TestDefaultOptions(t *testing.T) {
 	require.Len(t, e.Trace.Records, 1)
 	assert.Equal(t, "idle", e.Trace.Records[0].Action, "fmt's %v describes the action by default")
 	assert.True(t, e.Trace.Records[0].Committed, "an empty action is committed")
+}
+
+func TestCheckRejectedReportsEarlierRejections(t *testing.T) {
+	tests := []struct {
+		name    string
+		earlier []rules.Verdict // the first action's verdicts before the last watcher
+		want    bool            // what the last watcher sees for the first action
+	}{
+		{"no earlier rule", nil, false},
+		{"earlier rules accepted", []rules.Verdict{rules.Accept, rules.Accept}, false},
+		{"an earlier rule rejected without stopping", []rules.Verdict{rules.Reject}, true},
+		{"a rejection, then an acceptance", []rules.Verdict{rules.Reject, rules.Accept}, true},
+		{"an acceptance, then a rejection", []rules.Verdict{rules.Accept, rules.Reject}, true},
+	}
+	// Padding the book past 64 rules takes the engine's other checking
+	// loop; the padding concerns hp, which a move does not touch.
+	for _, pad := range []int{0, 64} {
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("%s/%d padding rules", tt.name, pad), func(t *testing.T) {
+				var seen []string
+				watch := func(name string) rules.Rule[act] {
+					return rules.Rule[act]{Name: name, Check: func(c *rules.Check[act]) rules.Verdict {
+						seen = append(seen, fmt.Sprintf("%s %d: %v", name, c.Type.N, c.Rejected()))
+						return rules.Accept
+					}}
+				}
+				var book []rules.Rule[act]
+				for range pad {
+					book = append(book, rules.Rule[act]{Name: "pad", Concerns: []ecs.ID{idHP},
+						Check: func(*rules.Check[act]) rules.Verdict { return rules.Accept }})
+				}
+				book = append(book, watch("first"))
+				for _, v := range tt.earlier {
+					// Only the first action (N=1) meets these verdicts;
+					// the second is accepted by every rule.
+					book = append(book, rules.Rule[act]{Name: "verdict", Check: func(c *rules.Check[act]) rules.Verdict {
+						if c.Type.N == 1 {
+							return v
+						}
+						return rules.Accept
+					}})
+				}
+				book = append(book, watch("last"))
+				w := newWorld()
+				van := spawn(w, geom.Pt(1, 1))
+				e := newEngine(w, book...)
+				e.Enqueue(act{Kind: move, E: van, Dir: east, N: 1})
+				e.Enqueue(act{Kind: move, E: van, Dir: east, N: 2})
+				require.NoError(t, e.Resolve())
+				assert.Equal(t, []string{
+					"first 1: false", fmt.Sprintf("last 1: %v", tt.want),
+					"first 2: false", "last 2: false",
+				}, seen, "the answer starts false for every action")
+			})
+		}
+	}
 }

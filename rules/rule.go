@@ -1,14 +1,20 @@
 // Package rules is the rule engine of Last Post. It knows nothing of the
 // game: it drains a queue of pending action types, builds each into the
-// reusable ecs.Action from the current state, asks every rule in the book's
-// order whether the action may happen, commits it or discards it, and queues
-// the follow-on action types the rules asked for.
+// reusable ecs.Action from the current state, asks the rules in the book's
+// order whether the action may happen (skipping those whose concerns it does
+// not touch), commits it or discards it, and queues the follow-on action
+// types the rules asked for.
 //
 // A rule reads the action, the world, the after-action view and the spatial
 // index. It returns a Verdict: accept or reject, and keep checking or stop.
 // Follow-ons a rule enqueues go to the accept queue if the rule accepted and
 // to the reject queue if it rejected; the first run only if the action is
 // finally committed, the second only if it is finally rejected.
+//
+// A Reject without Stop lets later rules see the action, so they can add
+// what a refusal causes (a blocked mover stops); Check.Rejected tells them
+// whether an earlier rule has already refused it, so a rule that only
+// matters for an action that will happen can step aside.
 //
 // Time inside a resolution is counted in integer milliseconds. Follow-ons may
 // be delayed, and registered processes (bullets in flight, moving vehicles)
@@ -80,12 +86,18 @@ type Check[T any] struct {
 	// Now is the instant of the resolution, in milliseconds.
 	Now int
 
-	engine *Engine[T]
+	engine   *Engine[T]
+	rejected bool
 }
 
-// Enqueue asks for a follow-on action type, run at once after this action.
-// It joins the accept queue if this rule accepts, the reject queue if it
-// rejects.
+// Rejected reports whether a rule consulted before this one, for the same
+// action, rejected it. The action is then refused whatever this rule
+// answers; only the follow-ons of its verdict still matter.
+func (c *Check[T]) Rejected() bool { return c.rejected }
+
+// Enqueue asks for a follow-on action type at the current instant, behind
+// the action types already due then. It joins the accept queue if this rule
+// accepts, the reject queue if it rejects.
 func (c *Check[T]) Enqueue(t T) { c.EnqueueAfter(t, 0) }
 
 // EnqueueAfter is Enqueue with a delay in milliseconds.

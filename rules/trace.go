@@ -10,6 +10,7 @@ import (
 // their verdicts, the follow-ons they enqueued and whether the action was
 // committed. It answers "why was my move rejected?".
 type Trace struct {
+	// Records holds one record per action, in the order they ran.
 	Records []Record
 }
 
@@ -27,8 +28,12 @@ type Record struct {
 
 // Consulted is one rule's answer to one action.
 type Consulted struct {
-	Rule      string
-	Verdict   Verdict
+	// Rule is the rule's name.
+	Rule string
+	// Verdict is its answer.
+	Verdict Verdict
+	// FollowOns names the action types it enqueued; they run only if the
+	// action's fate matches the verdict.
 	FollowOns []string
 }
 

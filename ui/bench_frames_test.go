@@ -17,7 +17,7 @@ import (
 	"lastpost/rules/act"
 )
 
-// Rows D3, E1 and E3 of shared/reference/benchmarks.md.
+// Rows D3, E1 and E3 of testdata/bench/SUITE.md.
 
 // BenchmarkRenderTurn is D3: the Show calls of one animated turn (a
 // railgun burst, paced by a clock that does not really sleep), against

@@ -1,6 +1,8 @@
 // Package geom holds the small grid geometry shared by the engine, the level
 // generator, the AI and the game: points, the four compass directions and
-// integer lines. It knows nothing of the game.
+// integer lines. It knows nothing of the game: what a direction means on
+// the road (which way the van faces, where a gun slot fires) is decided by
+// the game's data (assets.Slot).
 package geom
 
 // Point is a cell on a grid. X grows to the east and Y to the south.
@@ -59,8 +61,7 @@ func Sign(v int) int {
 // Dir is one of the four compass directions, or None.
 type Dir uint8
 
-// The compass directions. The van always faces East, so its gun slots map to
-// them: front is East, rear West, left North and right South.
+// The compass directions. North is toward smaller Y, as on the screen.
 const (
 	None Dir = iota
 	North

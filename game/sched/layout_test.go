@@ -94,8 +94,8 @@ func TestHeapLayoutMatchesSwapHeap(t *testing.T) {
 				require.Equal(t, ref.heap[0].Ticket, tk, where)
 				ref.removeAt(0)
 			}
-			_, _, _, timed := s.Parts()
-			require.Equal(t, ref.heap, timed, where)
+			_, _, pending := s.Parts()
+			require.Equal(t, ref.heap, pending, where)
 		}
 	}
 }

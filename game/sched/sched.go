@@ -1,6 +1,6 @@
 // Package sched is the turn schedule: tasks at times relative to now, the
-// earliest first, ties first-in-first-out, immediate tasks before every
-// timed one, and cancellation of a pending task (its actor died).
+// earliest first, ties first-in-first-out, and cancellation of a pending
+// task (its actor died).
 package sched
 
 import (
@@ -14,26 +14,28 @@ type Ticket uint64
 
 // Entry is one scheduled task.
 type Entry[T any] struct {
-	At        int64  `json:"at"`
-	Ticket    Ticket `json:"ticket"`
-	Immediate bool   `json:"immediate,omitempty"`
-	Value     T      `json:"value"`
+	// At is the absolute time the task is due.
+	At int64 `json:"at"`
+	// Ticket was issued when the task was scheduled; it breaks ties, first
+	// in first out, and names the task to Cancel.
+	Ticket Ticket `json:"ticket"`
+	// Value is the task.
+	Value T `json:"value"`
 }
 
 // Schedule orders tasks by time, then by insertion. The zero value is an
 // empty schedule at time zero.
 type Schedule[T any] struct {
-	now       int64
-	seq       uint64
-	immediate []Entry[T]
-	heap      []Entry[T]
+	now  int64
+	seq  uint64
+	heap []Entry[T]
 }
 
 // Now returns the time of the task most recently taken.
 func (s *Schedule[T]) Now() int64 { return s.now }
 
 // Len returns the number of pending tasks.
-func (s *Schedule[T]) Len() int { return len(s.immediate) + len(s.heap) }
+func (s *Schedule[T]) Len() int { return len(s.heap) }
 
 // Insert schedules v at rel time units from now (negative counts as zero;
 // a time past the end of int64 is held at the end).
@@ -44,22 +46,8 @@ func (s *Schedule[T]) Insert(v T, rel int64) Ticket {
 	return e.Ticket
 }
 
-// Immediate schedules v before every timed task, after earlier immediate
-// ones. Taking it does not move the clock.
-func (s *Schedule[T]) Immediate(v T) Ticket {
-	s.seq++
-	e := Entry[T]{At: s.now, Ticket: Ticket(s.seq), Immediate: true, Value: v}
-	s.immediate = append(s.immediate, e)
-	return e.Ticket
-}
-
 // Next takes the next task. It returns false when nothing is pending.
 func (s *Schedule[T]) Next() (T, Ticket, bool) {
-	if len(s.immediate) > 0 {
-		e := s.immediate[0]
-		s.immediate = dropAt(s.immediate, 0)
-		return e.Value, e.Ticket, true
-	}
 	if len(s.heap) == 0 {
 		var zero T
 		return zero, 0, false
@@ -72,9 +60,6 @@ func (s *Schedule[T]) Next() (T, Ticket, bool) {
 
 // Peek returns the next task without taking it.
 func (s *Schedule[T]) Peek() (Entry[T], bool) {
-	if len(s.immediate) > 0 {
-		return s.immediate[0], true
-	}
 	if len(s.heap) == 0 {
 		return Entry[T]{}, false
 	}
@@ -83,12 +68,6 @@ func (s *Schedule[T]) Peek() (Entry[T], bool) {
 
 // Cancel removes a pending task. It reports whether the ticket was pending.
 func (s *Schedule[T]) Cancel(t Ticket) bool {
-	for i, e := range s.immediate {
-		if e.Ticket == t {
-			s.immediate = dropAt(s.immediate, i)
-			return true
-		}
-	}
 	for i, e := range s.heap {
 		if e.Ticket == t {
 			s.removeAt(i)
@@ -101,8 +80,7 @@ func (s *Schedule[T]) Cancel(t Ticket) bool {
 // Pending returns a copy of the pending tasks in the order they will be
 // taken.
 func (s *Schedule[T]) Pending() []Entry[T] {
-	c := Schedule[T]{now: s.now, seq: s.seq,
-		immediate: append([]Entry[T](nil), s.immediate...), heap: append([]Entry[T](nil), s.heap...)}
+	c := Schedule[T]{now: s.now, seq: s.seq, heap: append([]Entry[T](nil), s.heap...)}
 	out := make([]Entry[T], 0, c.Len())
 	for {
 		e, ok := c.Peek()
@@ -112,14 +90,6 @@ func (s *Schedule[T]) Pending() []Entry[T] {
 		c.Next()
 		out = append(out, e)
 	}
-}
-
-// dropAt deletes list[i] keeping the order of the rest, and clears the
-// freed slot so the schedule holds no stale value.
-func dropAt[T any](list []Entry[T], i int) []Entry[T] {
-	copy(list[i:], list[i+1:])
-	list[len(list)-1] = Entry[T]{}
-	return list[:len(list)-1]
 }
 
 // less orders entries by time, then ticket. It is written without
@@ -203,22 +173,24 @@ func (s *Schedule[T]) removeAt(i int) {
 
 // Snapshot is the schedule's whole state, for saving.
 type Snapshot[T any] struct {
-	Now     int64      `json:"now"`
-	Seq     uint64     `json:"seq"`
+	// Now is the clock.
+	Now int64 `json:"now"`
+	// Seq is the last ticket issued, so tickets continue after a load.
+	Seq uint64 `json:"seq"`
+	// Entries are the pending tasks in heap order.
 	Entries []Entry[T] `json:"entries"`
 }
 
 // Parts returns the clock, the ticket counter and the pending entries in
-// snapshot order (the immediate ones, then the timed ones in heap order)
-// without copying, for hashing every turn. The slices belong to the
-// schedule: do not keep or change them.
-func (s *Schedule[T]) Parts() (now int64, seq uint64, immediate, timed []Entry[T]) {
-	return s.now, s.seq, s.immediate, s.heap
+// snapshot order (heap order) without copying, for hashing every turn. The
+// slice belongs to the schedule: do not keep or change it.
+func (s *Schedule[T]) Parts() (now int64, seq uint64, pending []Entry[T]) {
+	return s.now, s.seq, s.heap
 }
 
 // Snapshot returns the schedule's state.
 func (s *Schedule[T]) Snapshot() Snapshot[T] {
-	entries := append(append([]Entry[T](nil), s.immediate...), s.heap...)
+	entries := append([]Entry[T](nil), s.heap...)
 	return Snapshot[T]{Now: s.now, Seq: s.seq, Entries: entries}
 }
 
@@ -241,11 +213,7 @@ func (s *Schedule[T]) Restore(snap Snapshot[T]) error {
 			return errors.New("schedule: a task is due before the current time")
 		}
 		seen[e.Ticket] = true
-		if e.Immediate {
-			r.immediate = append(r.immediate, e)
-		} else {
-			r.push(e)
-		}
+		r.push(e)
 	}
 	*s = r
 	return nil

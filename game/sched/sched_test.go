@@ -11,10 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// op is one step of a schedule script: insert at rel, insert immediate,
-// cancel the ticket of an earlier op, or take the next task.
+// op is one step of a schedule script: insert at rel, cancel the ticket of
+// an earlier op, or take the next task.
 type op struct {
-	kind  byte // 'i' insert, '!' immediate, 'c' cancel, 'n' next
+	kind  byte // 'i' insert, 'c' cancel, 'n' next
 	v     string
 	rel   int64
 	which int // for 'c': index of the op whose ticket to cancel
@@ -35,17 +35,10 @@ func TestScheduleOrdering(t *testing.T) {
 			[]string{"b", "a"}, []int64{0, 3}},
 		{"relative to the time of the last take", []op{{kind: 'i', v: "a", rel: 10}, {kind: 'n'}, {kind: 'i', v: "b", rel: 5}, {kind: 'i', v: "c", rel: 0}},
 			[]string{"a", "c", "b"}, []int64{10, 10, 15}},
-		{"immediate before timed, not moving the clock",
-			[]op{{kind: 'i', v: "t", rel: 0}, {kind: 'i', v: "u", rel: 4}, {kind: '!', v: "x"}, {kind: '!', v: "y"}},
-			[]string{"x", "y", "t", "u"}, []int64{0, 0, 0, 4}},
-		{"immediate later in the turn", []op{{kind: 'i', v: "a", rel: 10}, {kind: 'i', v: "b", rel: 20}, {kind: 'n'}, {kind: '!', v: "x"}},
-			[]string{"a", "x", "b"}, []int64{10, 10, 20}},
 		{"cancel a timed task", []op{{kind: 'i', v: "a", rel: 1}, {kind: 'i', v: "b", rel: 2}, {kind: 'i', v: "c", rel: 3}, {kind: 'c', which: 1}},
 			[]string{"a", "c"}, []int64{1, 3}},
 		{"cancel the next task", []op{{kind: 'i', v: "a", rel: 1}, {kind: 'i', v: "b", rel: 2}, {kind: 'c', which: 0}},
 			[]string{"b"}, []int64{2}},
-		{"cancel an immediate task", []op{{kind: '!', v: "x"}, {kind: '!', v: "y"}, {kind: 'i', v: "a", rel: 1}, {kind: 'c', which: 0}},
-			[]string{"y", "a"}, []int64{0, 1}},
 		{"cancel what was taken does nothing", []op{{kind: 'i', v: "a", rel: 1}, {kind: 'n'}, {kind: 'i', v: "b", rel: 1}, {kind: 'c', which: 0}},
 			[]string{"a", "b"}, []int64{1, 2}},
 		{"time past the end of int64 is held there", []op{{kind: 'i', v: "a", rel: 10}, {kind: 'n'}, {kind: 'i', v: "far", rel: math.MaxInt64}, {kind: 'i', v: "b", rel: 1}},
@@ -69,8 +62,6 @@ func TestScheduleOrdering(t *testing.T) {
 				switch o.kind {
 				case 'i':
 					tickets[i] = s.Insert(o.v, o.rel)
-				case '!':
-					tickets[i] = s.Immediate(o.v)
 				case 'c':
 					want := false
 					for _, e := range s.Pending() {
@@ -98,11 +89,7 @@ func TestPendingListsTheOrderOfTaking(t *testing.T) {
 	var s Schedule[int]
 	r := rand.New(rand.NewPCG(9, 9))
 	for i := range 40 {
-		if r.IntN(5) == 0 {
-			s.Immediate(i)
-		} else {
-			s.Insert(i, int64(r.IntN(10)))
-		}
+		s.Insert(i, int64(r.IntN(10)))
 	}
 	pending := s.Pending()
 	require.Len(t, pending, 40)
@@ -114,9 +101,7 @@ func TestPendingListsTheOrderOfTaking(t *testing.T) {
 		require.True(t, ok)
 		assert.Equal(t, want.Value, v, "task %d", i)
 		assert.Equal(t, want.Ticket, tk, "task %d", i)
-		if !want.Immediate {
-			assert.Equal(t, want.At, s.Now(), "task %d", i)
-		}
+		assert.Equal(t, want.At, s.Now(), "task %d", i)
 	}
 }
 
@@ -128,7 +113,6 @@ func TestRandomScheduleAgainstSortedModel(t *testing.T) {
 			type item struct {
 				at  int64
 				seq int
-				imm bool
 				tk  Ticket
 			}
 			var model []item
@@ -139,9 +123,6 @@ func TestRandomScheduleAgainstSortedModel(t *testing.T) {
 					rel := int64(r.IntN(20))
 					seq++
 					model = append(model, item{at: s.Now() + rel, seq: seq, tk: s.Insert(seq, rel)})
-				case k < 6:
-					seq++
-					model = append(model, item{at: s.Now(), seq: seq, imm: true, tk: s.Immediate(seq)})
 				case k < 7 && len(model) > 0:
 					i := r.IntN(len(model))
 					require.True(t, s.Cancel(model[i].tk), "seed %d step %d", seed, step)
@@ -155,13 +136,7 @@ func TestRandomScheduleAgainstSortedModel(t *testing.T) {
 					best := 0
 					for i, m := range model {
 						b := model[best]
-						if m.imm != b.imm {
-							if m.imm {
-								best = i
-							}
-							continue
-						}
-						if m.imm && m.seq < b.seq || !m.imm && (m.at < b.at || m.at == b.at && m.seq < b.seq) {
+						if m.at < b.at || m.at == b.at && m.seq < b.seq {
 							best = i
 						}
 					}
@@ -182,7 +157,6 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	s.Next()
 	s.Insert("c", 9)
 	drop := s.Insert("d", 1)
-	s.Immediate("x")
 	s.Cancel(drop)
 	data, err := json.Marshal(s.Snapshot())
 	require.NoError(t, err)
