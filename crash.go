@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"lastpost/assets"
+	"lastpost/assets/atomicfile"
 	"lastpost/game"
 	"lastpost/ui"
 )
@@ -232,7 +233,7 @@ func copyRecording(from, to string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := os.WriteFile(to, b, 0o600); err != nil {
+	if err := atomicfile.WriteFile(to, b, 0o600); err != nil {
 		return 0, err
 	}
 	rec, err := game.ReadRecording(to, bytes.NewReader(b))

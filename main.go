@@ -12,6 +12,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
@@ -29,6 +30,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"lastpost/assets"
+	"lastpost/assets/atomicfile"
 	userconfig "lastpost/assets/config"
 	"lastpost/game"
 	"lastpost/ui"
@@ -542,25 +544,14 @@ func stepsUpTo(rec *game.Recording, h uint64) (int, bool) {
 	return 0, rec.Start == h
 }
 
-// writeRecording writes rec to path through a temp file, so a failure
-// leaves the old file whole.
+// writeRecording replaces path with rec atomically, so a failure leaves the
+// old file whole.
 func writeRecording(path string, rec *game.Recording) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
+	var b bytes.Buffer
+	if _, err := rec.WriteTo(&b); err != nil {
 		return err
 	}
-	_, err = rec.WriteTo(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		_ = os.Remove(tmp)
-	}
-	return err
+	return atomicfile.WriteFile(path, b.Bytes(), 0o644)
 }
 
 // writeTrace writes the rule trace of a road turn that took time: a header

@@ -8,9 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"lastpost/assets"
+	"lastpost/assets/atomicfile"
 )
 
 // SaveName is the save file's name in the data folder.
@@ -144,58 +144,22 @@ func moveAside(path string) (string, error) {
 	return "", fmt.Errorf("%d files are already set aside", maxAside)
 }
 
-// tempPath is where writeAtomic writes before renaming.
-func tempPath(path string) string { return path + ".tmp" }
+// legacyTempPath is the temp file older builds wrote a save through.
+func legacyTempPath(path string) string { return path + ".tmp" }
 
-// removeStale removes the temp file an interrupted write left behind.
-func removeStale(path string) { _ = os.Remove(tempPath(path)) }
+// removeStale removes the temp files an interrupted write left behind.
+func removeStale(path string) {
+	_ = os.Remove(legacyTempPath(path))
+	atomicfile.RemoveTemps(path)
+}
 
 // writeAtomic replaces path with data so that a crash at any moment leaves
-// either the old file or the new one: the data goes to a temp file in the
-// same folder, is synced, renamed over path, and the folder is synced.
+// either the old file or the new one. The folder is made if need be.
 func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp := tempPath(path)
-	if err := writeSynced(tmp, data); err != nil {
-		_ = os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		_ = os.Remove(tmp)
-		return err
-	}
-	return syncDir(dir)
+	return atomicfile.WriteFile(path, data, 0o644)
 }
 
-func writeSynced(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// syncDir makes a rename in dir durable. Systems that cannot open or sync
-// a folder (Windows; some file systems) make renames durable themselves.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return nil
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
-		return err
-	}
-	return nil
-}
+func syncDir(dir string) error { return atomicfile.SyncDir(dir) }

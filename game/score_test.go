@@ -78,7 +78,7 @@ func TestScoresFile(t *testing.T) {
 	s, err = LoadScores(dir)
 	require.NoError(t, err)
 	assert.Equal(t, Scores{runs[1], runs[2], runs[0]}, s)
-	assert.NoFileExists(t, tempPath(ScoresPath(dir)))
+	assertNoTemps(t, dir)
 }
 
 func TestDamagedScoresFile(t *testing.T) {
