@@ -1,12 +1,15 @@
-package game
+package archive
 
 import (
 	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"path/filepath"
 	"slices"
+
+	"lastpost/game"
 )
 
 // ScoresName is the high-score table's file name in the data folder.
@@ -21,6 +24,10 @@ const ScoresVersion = 1
 // maxScoresSize bounds what LoadScores reads; ten entries take well under
 // two kilobytes.
 const maxScoresSize = 1 << 20
+
+// maxCount bounds every count in the table, as a save bounds its own: far
+// above anything play reaches, so sums cannot overflow.
+const maxCount = math.MaxInt32
 
 var scoresFrame = frame{magic: "lastpost-scores", version: ScoresVersion}
 
@@ -37,8 +44,8 @@ type Summary struct {
 	Won        bool   `json:"won"`
 }
 
-// Summary sums the run up.
-func (r *Run) Summary() Summary {
+// SummaryOf sums the run r up.
+func SummaryOf(r *game.Run) Summary {
 	return Summary{Deliveries: r.Delivery, Letters: r.Letters, Earned: r.Earned, Kills: r.Kills,
 		Turns: r.Turns, Cause: r.Cause, Seed: r.Seed, Won: r.Won}
 }
@@ -101,11 +108,11 @@ func (s Scores) check() error {
 	}
 	for i, e := range s {
 		for _, v := range []int{e.Deliveries, e.Letters, e.Earned, e.Kills, e.Turns} {
-			if v < 0 || v > maxSavedCount {
+			if v < 0 || v > maxCount {
 				return fmt.Errorf("entry %d: a count of %d", i+1, v)
 			}
 		}
-		if e.Cause != CauseDestroyed && e.Cause != CauseAbandoned {
+		if e.Cause != game.CauseDestroyed && e.Cause != game.CauseAbandoned {
 			return fmt.Errorf("entry %d: unknown cause %q", i+1, e.Cause)
 		}
 		if i > 0 && compareScores(s[i-1], e) > 0 {
@@ -152,21 +159,11 @@ func AddScore(dir string, e Summary) (int, error) {
 // the save removed. The save is removed even if the table could not be
 // written; the error reports either failure. It returns the summary and
 // its place in the table (-1 if it did not make it).
-func FinishRun(dir string, g *Game) (Summary, int, error) {
-	g.abandon()
-	sum := g.Run.Summary()
+func FinishRun(dir string, g *game.Game) (Summary, int, error) {
+	if p := g.Phase(); p == game.PhaseRoad || p == game.PhaseCamp {
+		g.Abandon()
+	}
+	sum := SummaryOf(&g.Run)
 	rank, err := AddScore(dir, sum)
 	return sum, rank, errors.Join(err, RemoveSave(dir))
-}
-
-// abandon ends a run the player gives up. On the road the van's state is
-// taken from the world as at any end; at a camp the carried state is
-// already the truth (and includes what was bought there).
-func (g *Game) abandon() {
-	switch g.Run.Phase {
-	case PhaseRoad:
-		g.endRun(CauseAbandoned)
-	case PhaseCamp:
-		g.Run.Phase, g.Run.Cause = PhaseOver, CauseAbandoned
-	}
 }

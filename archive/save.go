@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"errors"
@@ -11,6 +11,8 @@ import (
 
 	"lastpost/assets"
 	"lastpost/assets/atomicfile"
+
+	"lastpost/game"
 )
 
 // SaveName is the save file's name in the data folder.
@@ -22,6 +24,19 @@ const maxSaveSize = 64 << 20
 
 // maxAside bounds the numbered names tried when moving a file aside.
 const maxAside = 1000
+
+// DefaultDir is the data folder when none is given: $XDG_DATA_HOME/lastpost,
+// or ~/.local/share/lastpost.
+func DefaultDir() string {
+	if dir := os.Getenv("XDG_DATA_HOME"); dir != "" {
+		return filepath.Join(dir, "lastpost")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "lastpost"
+	}
+	return filepath.Join(home, ".local", "share", "lastpost")
+}
 
 // SavePath returns where the save lives in the data folder dir.
 func SavePath(dir string) string { return filepath.Join(dir, SaveName) }
@@ -45,12 +60,37 @@ func (e *UnreadableError) Error() string {
 
 // SaveFile saves g to the data folder dir atomically: an interrupted save
 // leaves the previous one whole. The folder is made if need be.
-func SaveFile(dir string, g *Game) error {
-	b, err := g.MarshalSave()
+func SaveFile(dir string, g *game.Game) error {
+	b, err := MarshalSave(g)
 	if err != nil {
 		return err
 	}
 	return writeAtomic(SavePath(dir), b)
+}
+
+// saveFrame frames a save: the version is the state's, as game defines it.
+var saveFrame = frame{magic: "lastpost-save", version: game.SaveVersion}
+
+// MarshalSave writes g as a save file: a header line with the format
+// version, the body's length and its SHA-256, then the state in JSON.
+// ParseSave reads it back.
+func MarshalSave(g *game.Game) ([]byte, error) {
+	body, err := g.MarshalState()
+	if err != nil {
+		return nil, err
+	}
+	return saveFrame.encode(body), nil
+}
+
+// ParseSave rebuilds a run from a save file written by MarshalSave,
+// checking the header and the checksum before the state. Every error is one
+// line saying what is wrong; it never panics on bad input.
+func ParseSave(data *assets.Data, b []byte) (*game.Game, error) {
+	body, err := saveFrame.decode(b)
+	if err != nil {
+		return nil, err
+	}
+	return game.UnmarshalState(data, body)
 }
 
 // HasSave reports whether dir holds a save (readable or not).
@@ -63,14 +103,14 @@ func HasSave(dir string) bool {
 // fs.ErrNotExist. A save that cannot be read is moved aside and reported
 // as an *UnreadableError, so the title screen can say so and a new run
 // can start. A temp file left by an interrupted save is removed.
-func LoadFile(dir string, data *assets.Data) (*Game, error) {
+func LoadFile(dir string, data *assets.Data) (*game.Game, error) {
 	path := SavePath(dir)
 	removeStale(path)
 	b, err := readCapped(path, maxSaveSize)
 	if err != nil {
 		return nil, unreadable(path, err)
 	}
-	g, err := LoadSave(data, b)
+	g, err := ParseSave(data, b)
 	if err != nil {
 		return nil, setAside(path, err)
 	}

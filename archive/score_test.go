@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"bytes"
@@ -9,11 +9,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"lastpost/game"
 )
 
 // scoreRun is a finished run with the numbers that rank it.
 func scoreRun(deliveries, earned, turns int) Summary {
-	return Summary{Deliveries: deliveries, Earned: earned, Turns: turns, Cause: CauseDestroyed,
+	return Summary{Deliveries: deliveries, Earned: earned, Turns: turns, Cause: game.CauseDestroyed,
 		Seed: uint64(deliveries*1_000_000 + earned*1000 + turns)}
 }
 
@@ -151,10 +152,10 @@ func joinComma(s []string) string {
 }
 
 func TestSummaryOfRun(t *testing.T) {
-	r := Run{Seed: 77, Delivery: 4, Letters: 6, Earned: 320, Money: 12, Kills: 9, Turns: 410,
-		Cause: CauseDestroyed, Won: false}
+	r := game.Run{Seed: 77, Delivery: 4, Letters: 6, Earned: 320, Money: 12, Kills: 9, Turns: 410,
+		Cause: game.CauseDestroyed, Won: false}
 	assert.Equal(t, Summary{Deliveries: 4, Letters: 6, Earned: 320, Kills: 9, Turns: 410,
-		Cause: CauseDestroyed, Seed: 77}, r.Summary())
+		Cause: game.CauseDestroyed, Seed: 77}, SummaryOf(&r))
 }
 
 // FuzzParseScores checks that no score file makes the parser panic, and

@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"lastpost/game"
 )
 
 // Recording files in the data dir.
@@ -27,7 +29,7 @@ const (
 
 // ErrRecordingMismatch means current.rec does not end where the game stands,
 // so it cannot be continued.
-var ErrRecordingMismatch = errors.New("game: the current recording does not match the game")
+var ErrRecordingMismatch = errors.New("archive: the current recording does not match the game")
 
 // RunRecording records the run being played into CurrentRecording in a data
 // dir. Play through Do; call Finish when the run ends, or Close to stop
@@ -41,9 +43,9 @@ type RunRecording struct {
 // StartRunRecording begins recording the fresh game g into dir. A
 // current.rec left behind (a crash, or a run never resumed) is kept as a
 // finished recording first.
-func StartRunRecording(dir string, g *Game) (*RunRecording, error) {
-	if g.Hash() != New(g.data, g.Run.Seed).Hash() {
-		return nil, errors.New("game: a recording must start with a fresh game")
+func StartRunRecording(dir string, g *game.Game) (*RunRecording, error) {
+	if g.Hash() != game.New(g.Data(), g.Run.Seed).Hash() {
+		return nil, errors.New("archive: a recording must start with a fresh game")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -66,13 +68,13 @@ func StartRunRecording(dir string, g *Game) (*RunRecording, error) {
 // ResumeRunRecording continues dir's current.rec for g, a game restored from
 // a save. It fails with ErrRecordingMismatch unless the recording is of g's
 // seed and this logic version and ends in g's present state.
-func ResumeRunRecording(dir string, g *Game) (*RunRecording, error) {
+func ResumeRunRecording(dir string, g *game.Game) (*RunRecording, error) {
 	path := filepath.Join(dir, CurrentRecording)
 	rec, err := LoadRecording(path)
 	if err != nil {
 		return nil, err
 	}
-	if rec.Logic != LogicVersion || rec.Seed != g.Run.Seed || rec.Last() != g.Hash() {
+	if rec.Logic != game.LogicVersion || rec.Seed != g.Run.Seed || rec.Last() != g.Hash() {
 		return nil, ErrRecordingMismatch
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
@@ -162,7 +164,7 @@ func archiveCurrent(dir string) error {
 	nums = append(nums, next)
 	for _, n := range nums[:max(len(nums)-KeptRecordings, 0)] {
 		if err := os.Remove(finishedPath(dir, n)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("game: dropping an old recording: %w", err)
+			return fmt.Errorf("archive: dropping an old recording: %w", err)
 		}
 	}
 	return nil
