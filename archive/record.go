@@ -81,6 +81,8 @@ type ParseError struct {
 	Msg  string
 }
 
+// Error writes "<FILE>:<LINE>: <what is wrong>", as compilers do, so
+// editors can jump to the line.
 func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
 // hashText writes a state hash as a recording does: 16 lower-case hex digits.

@@ -29,7 +29,7 @@ const (
 
 // ErrRecordingMismatch means current.rec does not end where the game stands,
 // so it cannot be continued.
-var ErrRecordingMismatch = errors.New("archive: the current recording does not match the game")
+var ErrRecordingMismatch = errors.New("game: the current recording does not match the game")
 
 // RunRecording records the run being played into CurrentRecording in a data
 // dir. Play through Do; call Finish when the run ends, or Close to stop
@@ -45,7 +45,7 @@ type RunRecording struct {
 // finished recording first.
 func StartRunRecording(dir string, g *game.Game) (*RunRecording, error) {
 	if g.Hash() != game.New(g.Data(), g.Run.Seed).Hash() {
-		return nil, errors.New("archive: a recording must start with a fresh game")
+		return nil, errors.New("game: a recording must start with a fresh game")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -164,7 +164,7 @@ func archiveCurrent(dir string) error {
 	nums = append(nums, next)
 	for _, n := range nums[:max(len(nums)-KeptRecordings, 0)] {
 		if err := os.Remove(finishedPath(dir, n)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("archive: dropping an old recording: %w", err)
+			return fmt.Errorf("game: dropping an old recording: %w", err)
 		}
 	}
 	return nil

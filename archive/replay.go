@@ -17,6 +17,7 @@ type VersionError struct {
 	Recorded int
 }
 
+// Error names the file and its logic line, and says how to re-bless.
 func (e *VersionError) Error() string {
 	return fmt.Sprintf("%s:%d: recorded with logic version %d but this build plays version %d: "+
 		"re-bless the recording (see testdata/replays/README.md)", e.File, e.Line, e.Recorded, game.LogicVersion)
@@ -29,6 +30,7 @@ type DesyncError struct {
 	Want, Got uint64
 }
 
+// Error writes the line `lastpost -replay FILE -verify` prints for it.
 func (e *DesyncError) Error() string {
 	return fmt.Sprintf("desync at turn %d: expected %016x, got %016x", e.Turn, e.Want, e.Got)
 }
