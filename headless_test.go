@@ -13,10 +13,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// runCLI runs the headless modes as the command line would.
+// runCLI runs the headless modes as the command line would and returns
+// what they printed on stdout.
 func runCLI(args ...string) (string, int) {
-	var out bytes.Buffer
-	code := headless(args, &out)
+	var out, errs bytes.Buffer
+	code := run(args, &out, &errs)
 	return out.String(), code
 }
 
@@ -96,27 +97,61 @@ func flipHex(c byte) string {
 	return "0"
 }
 
+// TestHeadlessArguments checks the mistakes only the headless modes can
+// make: each is one line on stderr, with the usage, and exit 2.
 func TestHeadlessArguments(t *testing.T) {
-	handled, _ := runHeadless([]string{"-replay", "x.rec"})
-	assert.False(t, handled, "watching a replay needs the terminal")
-	handled, _ = runHeadless(nil)
-	assert.False(t, handled)
 	tests := []struct {
 		args []string
 		want string
 	}{
-		{[]string{"-verify"}, "-verify needs -replay FILE\n"},
-		{[]string{"-autoplay", "0"}, "-autoplay needs a number of runs above zero\n"},
-		{[]string{"-autoplay", "1", "-verify", "-replay", "x"}, "-verify and -autoplay cannot be combined\n"},
-		{[]string{"-autoplay", "1", "extra"}, "unexpected argument \"extra\"\n"},
-		{[]string{"-replay", "/no/such.rec", "-verify"}, "/no/such.rec:0: cannot open: no such file or directory\n"},
+		{[]string{"-verify"}, "lastpost: -verify needs -replay FILE\n"},
+		{[]string{"-autoplay", "0"}, "lastpost: -autoplay needs a number of runs above zero\n"},
+		{[]string{"-autoplay", "1", "-verify", "-replay", "x"}, "lastpost: -verify and -autoplay cannot be combined\n"},
+		{[]string{"-autoplay", "1", "-replay", "x"}, "lastpost: -replay and -autoplay cannot be combined\n"},
+		{[]string{"-autoplay", "1", "extra"}, "lastpost: unexpected argument \"extra\"\n"},
+		{[]string{"-record", "dir"}, "lastpost: -record needs -autoplay N\n"},
+		{[]string{"-autoplay", "1", "-bogus"}, "lastpost: flag provided but not defined: -bogus\n"},
 	}
 	for _, tt := range tests {
-		got, code := runCLI(tt.args...)
-		assert.Equal(t, exitBad, code, tt.args)
-		assert.Equal(t, tt.want, got, tt.args)
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(tt.args, &stdout, &stderr)
+			assert.Equal(t, exitBad, code)
+			assert.Empty(t, stdout.String())
+			assert.True(t, strings.HasPrefix(stderr.String(), tt.want+"Usage: lastpost"), stderr.String())
+		})
 	}
-	got, code := runCLI("-autoplay", "1", "-bogus")
+	got, code := runCLI("-replay", "/no/such.rec", "-verify")
 	assert.Equal(t, exitBad, code)
-	assert.Contains(t, got, "flag provided but not defined: -bogus")
+	assert.Equal(t, "/no/such.rec:0: cannot open: no such file or directory\n", got, "an unreadable recording is -verify's answer, on stdout")
+}
+
+// TestTraceInTheHeadlessModes runs -autoplay and -verify with -trace: the
+// file gets the rule trace of every road turn, and stdout stays as it is
+// without -trace.
+func TestTraceInTheHeadlessModes(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"autoplay", []string{"-autoplay", "1", "-seed", "3"}},
+		{"verify", []string{"-replay", filepath.Join("testdata", "replays", "auto-0005.rec"), "-verify"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			plain, code := runCLI(tt.args...)
+			require.Equal(t, exitOK, code, plain)
+			trace := filepath.Join(t.TempDir(), "trace.txt")
+			traced, code := runCLI(append(tt.args, "-trace", trace)...)
+			require.Equal(t, exitOK, code, traced)
+			assert.Equal(t, speed.ReplaceAllString(plain, ""), speed.ReplaceAllString(traced, ""),
+				"the trace goes to its file only")
+			b, err := os.ReadFile(trace)
+			require.NoError(t, err)
+			text := string(b)
+			assert.Contains(t, text, "# turn 1: ")
+			assert.Contains(t, text, "| committed")
+			assert.Greater(t, strings.Count(text, "\n"), 100, "one line per action of every road turn")
+		})
+	}
 }

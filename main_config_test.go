@@ -65,7 +65,7 @@ func TestSettingsComeFromTheFlagOrTheConfigFolder(t *testing.T) {
 	data := loadData(t)
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
-	s, err := loadSettings("", data)
+	s, err := userconfig.LoadFor("", data)
 	require.NoError(t, err)
 	assert.False(t, s.Found, "no file is fine")
 	assert.Equal(t, filepath.Join(dir, "lastpost", userconfig.FileName), s.Path, "the controls screen writes there")
@@ -73,7 +73,7 @@ func TestSettingsComeFromTheFlagOrTheConfigFolder(t *testing.T) {
 
 	path := filepath.Join(dir, "mine.toml")
 	require.NoError(t, os.WriteFile(path, []byte("[display]\nlog_lines = 2\n"), 0o644))
-	s, err = loadSettings(path, data)
+	s, err = userconfig.LoadFor(path, data)
 	require.NoError(t, err)
 	assert.True(t, s.Found)
 	assert.Equal(t, 2, s.LogLines)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,8 +20,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"lastpost/archive"
 	"lastpost/assets"
-	"lastpost/game"
 	"lastpost/ui"
 )
 
@@ -318,7 +319,9 @@ func startPlay(t *testing.T, cfg config, s *simTerminal) <-chan played {
 	out := make(chan played, 1)
 	go func() {
 		var stderr bytes.Buffer
-		code := play(cfg, data, &stderr, func(*assets.Data) (tcell.Screen, error) { return s, nil })
+		code := withTrace(cfg.trace, &stderr, func(trace io.Writer) int {
+			return play(cfg, data, trace, &stderr, func(*assets.Data) (tcell.Screen, error) { return s, nil })
+		})
 		out <- played{code: code, stderr: stderr.String()}
 	}()
 	select {
@@ -355,7 +358,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 // recordedTurns is how many commands dir's current.rec holds (-1 if it
 // cannot be read).
 func recordedTurns(dir string) int {
-	rec, err := game.LoadRecording(filepath.Join(dir, game.CurrentRecording))
+	rec, err := archive.LoadRecording(filepath.Join(dir, archive.CurrentRecording))
 	if err != nil {
 		return -1
 	}
@@ -405,10 +408,10 @@ func TestSignalsSaveTheRunAndRestoreTheTerminal(t *testing.T) {
 			assert.Equal(t, tt.code, got.code)
 			assert.Equal(t, data.Texts.Format(assets.CLIStoppedSaved, "signal", tt.name)+"\n", got.stderr)
 			assert.True(t, s.finalised(), "the terminal is restored")
-			g, err := game.LoadFile(cfg.dataDir, data)
+			g, err := archive.LoadFile(cfg.dataDir, data)
 			require.NoError(t, err, "the run was saved")
 			assert.Equal(t, 1, g.Run.Turns)
-			rr, err := game.ResumeRunRecording(cfg.dataDir, g)
+			rr, err := archive.ResumeRunRecording(cfg.dataDir, g)
 			require.NoError(t, err, "the recording ends where the save does, ready to go on")
 			require.NoError(t, rr.Close())
 		})
@@ -426,7 +429,7 @@ func TestSaveContinueAndGiveUpKeepOneRecording(t *testing.T) {
 	s.press("Esc", "Down", "Down", "Enter") // pause: save and quit
 	got := waitPlayed(t, out)
 	require.Equal(t, exitOK, got.code, got.stderr)
-	require.True(t, game.HasSave(cfg.dataDir))
+	require.True(t, archive.HasSave(cfg.dataDir))
 
 	cfg.seedSet = false
 	s = newSimTerminal()
@@ -436,23 +439,23 @@ func TestSaveContinueAndGiveUpKeepOneRecording(t *testing.T) {
 	waitRecorded(t, cfg.dataDir, 3)
 	// Give the run up: pause, the fourth item, then yes.
 	s.press("Esc", "Down", "Down", "Down", "Enter", "Down", "Enter")
-	eventually(t, "the end of the run", func() bool { return !game.HasSave(cfg.dataDir) })
+	eventually(t, "the end of the run", func() bool { return !archive.HasSave(cfg.dataDir) })
 	s.press("Enter", "Esc")                              // the summary, then the title
 	require.NoError(t, ui.Interrupt(s, syscall.SIGTERM)) // leave from the title
 	got = waitPlayed(t, out)
 	assert.Equal(t, 143, got.code)
 	assert.Equal(t, data.Texts.Format(assets.CLIStopped, "signal", "SIGTERM")+"\n", got.stderr, "nothing to save")
 
-	finished, err := game.FinishedRecordings(cfg.dataDir)
+	finished, err := archive.FinishedRecordings(cfg.dataDir)
 	require.NoError(t, err)
 	require.Len(t, finished, 1, "the run's recording is kept when it ends")
-	rec, err := game.LoadRecording(finished[0])
+	rec, err := archive.LoadRecording(finished[0])
 	require.NoError(t, err)
-	v, err := game.Verify(data, rec)
+	v, err := archive.Verify(data, rec, nil)
 	require.NoError(t, err, "saved, continued and given up, the run replays as one")
 	assert.Equal(t, 4, v.Turns)
 	assert.Equal(t, "abandon", rec.Steps[3].Cmd.String())
-	scores, err := game.LoadScores(cfg.dataDir)
+	scores, err := archive.LoadScores(cfg.dataDir)
 	require.NoError(t, err)
 	require.Len(t, scores, 1)
 	assert.Equal(t, uint64(21), scores[0].Seed)
@@ -461,13 +464,13 @@ func TestSaveContinueAndGiveUpKeepOneRecording(t *testing.T) {
 func TestAnUnreadableSaveIsNamedOnTheTitle(t *testing.T) {
 	data := loadData(t)
 	cfg := config{dataDir: t.TempDir()}
-	require.NoError(t, os.WriteFile(game.SavePath(cfg.dataDir), []byte("not a save\n"), 0o600))
+	require.NoError(t, os.WriteFile(archive.SavePath(cfg.dataDir), []byte("not a save\n"), 0o600))
 	s := newSimTerminal()
 	out := startPlay(t, cfg, s)
 	s.press("Enter") // Continue
 	var kept []string
 	eventually(t, "the save moved aside", func() bool {
-		kept, _ = filepath.Glob(game.SavePath(cfg.dataDir) + ".*")
+		kept, _ = filepath.Glob(archive.SavePath(cfg.dataDir) + ".*")
 		return len(kept) == 1
 	})
 	notice := strings.Fields(data.Texts.Format(assets.TitleSaveUnreadable, "reason", "", "path", ""))[0:4]
@@ -527,9 +530,9 @@ func TestACrashRestoresTheTerminalAndLeavesAReport(t *testing.T) {
 			} {
 				assert.Contains(t, string(b), want)
 			}
-			rec, err := game.LoadRecording(copied)
+			rec, err := archive.LoadRecording(copied)
 			require.NoError(t, err)
-			_, err = game.Verify(data, rec)
+			_, err = archive.Verify(data, rec, nil)
 			assert.NoError(t, err, "the copied recording replays up to the crash")
 		})
 	}
@@ -538,7 +541,7 @@ func TestACrashRestoresTheTerminalAndLeavesAReport(t *testing.T) {
 func TestWatchReplayQuitsOnItsKey(t *testing.T) {
 	data := loadData(t)
 	path := filepath.Join("testdata", "replays", "auto-0005.rec")
-	rec, err := game.LoadRecording(path)
+	rec, err := archive.LoadRecording(path)
 	require.NoError(t, err)
 	s := newSimTerminal()
 	out := make(chan int, 1)
@@ -578,7 +581,7 @@ func TestDataDirThatCannotBeMadeIsOneLine(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o600))
 	var stderr bytes.Buffer
-	code := play(config{dataDir: filepath.Join(file, "data")}, data, &stderr, func(*assets.Data) (tcell.Screen, error) {
+	code := play(config{dataDir: filepath.Join(file, "data")}, data, nil, &stderr, func(*assets.Data) (tcell.Screen, error) {
 		t.Fatal("the terminal is not opened")
 		return nil, nil
 	})
@@ -596,96 +599,4 @@ func TestDataDirIsPrivate(t *testing.T) {
 	info, err := os.Stat(cfg.dataDir)
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o700), info.Mode().Perm())
-}
-
-// playRecorded plays n commands of kind k on g through rr.
-func playRecorded(t *testing.T, rr *game.RunRecording, g *game.Game, n int, k game.CommandKind) {
-	t.Helper()
-	for range n {
-		_, err := rr.Do(g, game.Command{Kind: k})
-		require.NoError(t, err)
-	}
-}
-
-// TestContinuedRunsKeepOneRecording covers a run saved, played on and left
-// without saving, perhaps with another run started meanwhile: when it is
-// continued, its recording is found and cut back to the save, so the run
-// still replays as one.
-func TestContinuedRunsKeepOneRecording(t *testing.T) {
-	data := loadData(t)
-	tests := []struct {
-		name string
-		// after saving run A at turn 3 and playing 2 more turns unsaved
-		meanwhile func(t *testing.T, dir string)
-		ok        bool
-	}{
-		{name: "quit without saving", meanwhile: func(*testing.T, string) {}, ok: true},
-		{name: "another run started", ok: true, meanwhile: func(t *testing.T, dir string) {
-			b := game.New(data, 77)
-			rr, err := game.StartRunRecording(dir, b)
-			require.NoError(t, err)
-			playRecorded(t, rr, b, 1, game.CmdWait)
-			require.NoError(t, rr.Close())
-		}},
-		{name: "recordings lost", ok: false, meanwhile: func(t *testing.T, dir string) {
-			require.NoError(t, os.Remove(filepath.Join(dir, game.CurrentRecording)))
-		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			a := game.New(data, 76)
-			rr, err := game.StartRunRecording(dir, a)
-			require.NoError(t, err)
-			playRecorded(t, rr, a, 3, game.CmdAccelerate)
-			require.NoError(t, game.SaveFile(dir, a))
-			playRecorded(t, rr, a, 2, game.CmdWait)
-			require.NoError(t, rr.Close())
-			tt.meanwhile(t, dir)
-			before, err := game.FinishedRecordings(dir)
-			require.NoError(t, err)
-
-			cont, err := game.LoadFile(dir, data)
-			require.NoError(t, err)
-			rr, err = resumeRecording(dir, cont)
-			if !tt.ok {
-				require.Error(t, err)
-				return
-			}
-			require.NoError(t, err)
-			playRecorded(t, rr, cont, 1, game.CmdSteerDown)
-			require.NoError(t, rr.Close())
-			rec, err := game.LoadRecording(filepath.Join(dir, game.CurrentRecording))
-			require.NoError(t, err)
-			v, err := game.Verify(data, rec)
-			require.NoError(t, err)
-			assert.Equal(t, 4, v.Turns, "three turns to the save, one after")
-			assert.Equal(t, cont.Hash(), v.Hash)
-			after, err := game.FinishedRecordings(dir)
-			require.NoError(t, err)
-			for _, path := range after {
-				rec, err := game.LoadRecording(path)
-				require.NoError(t, err)
-				_, err = game.Verify(data, rec)
-				assert.NoError(t, err, "%s still replays", path)
-			}
-			assert.GreaterOrEqual(t, len(after), len(before), "no recording is lost")
-		})
-	}
-}
-
-func TestStepsUpToFindsTheSavedState(t *testing.T) {
-	rec := &game.Recording{Start: 10, Steps: []game.Step{{Hash: 11}, {Hash: 12}, {Hash: 12, Refused: true}, {Hash: 13}}}
-	tests := []struct {
-		hash uint64
-		n    int
-		ok   bool
-	}{
-		{10, 0, true}, {11, 1, true}, {12, 3, true}, {13, 4, true}, {14, 0, false},
-	}
-	for _, tt := range tests {
-		n, ok := stepsUpTo(rec, tt.hash)
-		assert.Equal(t, tt.ok, ok, "hash %d", tt.hash)
-		assert.Equal(t, tt.n, n, "hash %d", tt.hash)
-	}
 }

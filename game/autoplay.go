@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"io"
 
 	"lastpost/ai"
 	"lastpost/assets"
@@ -215,38 +214,8 @@ func (s RunStats) String() string {
 		s.Seed, s.Deliveries, s.Turns, s.Letters, s.Kills, s.Cause)
 }
 
-// Autoplay plays one run of seed with the bot for at most limit turns,
-// stopping at the win or the van's destruction. If w is not nil the run is
-// recorded into it. An error is a breakdown of the rules or of w.
-func Autoplay(data *assets.Data, seed uint64, limit int, w io.Writer) (RunStats, error) {
-	g := New(data, seed)
-	var rec *Recorder
-	if w != nil {
-		var err error
-		if rec, err = NewRecorder(w, seed, g.Hash()); err != nil {
-			return RunStats{}, err
-		}
-	}
-	var bot Bot
-	turns := 0
-	for ; turns < limit && g.Phase() != act.PhaseOver && !g.Run.Won; turns++ {
-		c := bot.Next(g).canonical()
-		res, err := g.Do(c)
-		if rec != nil {
-			if rerr := rec.Record(c, res.Took, g.Hash()); rerr != nil && err == nil {
-				err = rerr
-			}
-		}
-		if err != nil {
-			return RunStats{}, fmt.Errorf("seed %d, turn %d (%s): %w", seed, turns+1, c, err)
-		}
-		bot.Observe(c, res)
-	}
-	return runStats(g, turns), nil
-}
-
-// runStats sums up a finished autoplayed run.
-func runStats(g *Game, turns int) RunStats {
+// StatsOf sums up a run the bot played for turns commands, ended or not.
+func StatsOf(g *Game, turns int) RunStats {
 	r := &g.Run
 	s := RunStats{
 		Seed: r.Seed, Deliveries: r.Delivery, Turns: turns, Letters: r.Letters, Kills: r.Kills,

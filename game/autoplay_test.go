@@ -1,7 +1,6 @@
 package game
 
 import (
-	"bytes"
 	"slices"
 	"testing"
 
@@ -9,49 +8,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ai"
+	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
-
-// TestAutoplayIsRepeatable plays the same seeds twice and expects the same
-// runs, and checks every run ends for one of the known reasons.
-func TestAutoplayIsRepeatable(t *testing.T) {
-	data := loadData(t)
-	for seed := uint64(1); seed <= 4; seed++ {
-		a, err := Autoplay(data, seed, DefaultAutoplayTurns, nil)
-		require.NoError(t, err, "seed %d", seed)
-		b, err := Autoplay(data, seed, DefaultAutoplayTurns, nil)
-		require.NoError(t, err, "seed %d", seed)
-		assert.Equal(t, a, b, "seed %d", seed)
-		assert.Contains(t, []string{act.CauseDestroyed, AutoplayWon, AutoplayCapped}, a.Cause, "seed %d", seed)
-		assert.Positive(t, a.Turns, "seed %d", seed)
-	}
-}
-
-// TestAutoplayRecordingVerifies records autoplayed runs and replays them:
-// the replay has as many turns as the run and ends on its hash.
-func TestAutoplayRecordingVerifies(t *testing.T) {
-	data := loadData(t)
-	for _, seed := range []uint64{2, 9} {
-		var buf bytes.Buffer
-		s, err := Autoplay(data, seed, DefaultAutoplayTurns, &buf)
-		require.NoError(t, err)
-		rec, err := ReadRecording("auto.rec", &buf)
-		require.NoError(t, err)
-		v, err := Verify(data, rec)
-		require.NoError(t, err, "seed %d", seed)
-		assert.Equal(t, Verified{Turns: s.Turns, Hash: s.Hash}, v, "seed %d", seed)
-	}
-}
-
-func TestAutoplayStopsAtTheCap(t *testing.T) {
-	s, err := Autoplay(loadData(t), 1, 7, nil)
-	require.NoError(t, err)
-	assert.Equal(t, AutoplayCapped, s.Cause)
-	assert.Equal(t, 7, s.Turns)
-	assert.Equal(t, "seed=1 deliveries=0 turns=7 letters=0 kills=0 cause=capped", s.String())
-}
 
 func TestAutoplayTotalsLine(t *testing.T) {
 	var tot AutoplayTotals
@@ -185,4 +146,11 @@ func TestBotSeesOnlyWithinVision(t *testing.T) {
 	assert.Less(t, len(s.Enemies), len(vocab.Enemy.Entities(g.world)), "seed 6 has enemies out of sight")
 	assert.True(t, s.Guns[geom.East-1].Mounted, "the van starts with a front gun")
 	assert.False(t, slices.ContainsFunc(s.Guns[:], func(gi ai.GunInfo) bool { return gi.Mounted && gi.Range <= 0 }))
+}
+
+func loadData(t testing.TB) *assets.Data {
+	t.Helper()
+	data, err := assets.Load()
+	require.NoError(t, err)
+	return data
 }

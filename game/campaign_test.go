@@ -265,8 +265,8 @@ func TestVictoryAfterTenDeliveries(t *testing.T) {
 		require.Equal(t, act.PhaseRoad, g.Phase(), "play goes on after the victory")
 	}
 	fxDestroy(t, g)
-	assert.Equal(t, act.CauseDestroyed, g.Run.Summary().Cause, "a won run destroyed later ends by its destruction")
-	assert.True(t, g.Run.Summary().Won, "the summary of a won run says so")
+	assert.Equal(t, act.CauseDestroyed, g.Run.Cause, "a won run destroyed later ends by its destruction")
+	assert.True(t, g.Run.Won, "a won run that ends stays won")
 }
 
 // TestPolicyRunsKeepInvariants plays whole runs with the policy and checks

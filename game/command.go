@@ -29,6 +29,10 @@ const (
 	cmdCount
 )
 
+// CommandKinds is how many kinds of command there are; kinds run from 0 to
+// CommandKinds-1, so a fuzzer or a clumsy player can pick any of them.
+const CommandKinds = int(cmdCount)
+
 var commandWords = [...]string{"wait", "accelerate", "decelerate", "steer-up", "steer-down", "fire",
 	"use", "buy", "mount", "unmount", "discard", "depart", "abandon"}
 
@@ -111,4 +115,20 @@ func parseIndex(s string) (int, error) {
 		return 0, fmt.Errorf("bad index %q", s)
 	}
 	return n, nil
+}
+
+// Canonical drops the fields c's kind does not use, so c is what
+// ParseCommand(c.String()) gives back: a recording replays exactly what was
+// played.
+func (c Command) Canonical() Command {
+	switch c.Kind {
+	case CmdFire, CmdUnmount:
+		c.Index = 0
+	case CmdUse, CmdBuy, CmdDiscard:
+		c.Dir = 0
+	case CmdMount:
+	default:
+		c.Dir, c.Index = 0, 0
+	}
+	return c
 }

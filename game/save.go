@@ -1,9 +1,11 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 
 	"lastpost/assets"
@@ -19,8 +21,6 @@ import (
 // matters to play), so an old build refuses a newer save instead of
 // misreading it.
 const SaveVersion = 2
-
-var saveFrame = frame{magic: "lastpost-save", version: SaveVersion}
 
 // maxSavedEntity bounds the entity allocator a save may carry. A delivery
 // spawns a few thousand entities; the bound keeps a hostile file from making
@@ -53,10 +53,9 @@ type savedMemory struct {
 	Cells []byte `json:"cells"`
 }
 
-// MarshalSave writes the whole state of the run as a save: a header line
-// with the format version, the body's length and its SHA-256, then the
-// body in JSON. LoadSave reads it back.
-func (g *Game) MarshalSave() ([]byte, error) {
+// MarshalState writes the whole state of the run in JSON: the body of a
+// save, which the caller frames. UnmarshalState reads it back.
+func (g *Game) MarshalState() ([]byte, error) {
 	rng, err := g.pcg.MarshalBinary()
 	if err != nil {
 		return nil, fmt.Errorf("game: saving the random generator: %w", err)
@@ -65,7 +64,7 @@ func (g *Game) MarshalSave() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game: saving the world: %w", err)
 	}
-	b, err := saveFrame.encodeJSON(saveBody{
+	b, err := json.Marshal(saveBody{
 		Run:      g.Run,
 		RNG:      rng,
 		Level:    savedLevel{Seed: g.levelSeed, Difficulty: g.levelDifficulty},
@@ -81,15 +80,15 @@ func (g *Game) MarshalSave() ([]byte, error) {
 	return b, nil
 }
 
-// LoadSave rebuilds a run from a save written by MarshalSave. It checks the
-// header, the checksum and every field (entity ids, the schedule, money,
-// item and gun ids, the inventory's size, stats...) and returns an error
-// saying what is wrong, in one line, instead of a run that could misbehave.
-// It never panics on bad input.
-func LoadSave(data *assets.Data, b []byte) (*Game, error) {
+// UnmarshalState rebuilds a run from a body written by MarshalState. It
+// checks every field (entity ids, the schedule, money, item and gun ids, the
+// inventory's size, stats...) and returns an error saying what is wrong, in
+// one line, instead of a run that could misbehave. It never panics on bad
+// input.
+func UnmarshalState(data *assets.Data, body []byte) (*Game, error) {
 	var s saveBody
-	if err := saveFrame.decodeJSON(b, &s); err != nil {
-		return nil, err
+	if err := decodeStrict(body, &s); err != nil {
+		return nil, fmt.Errorf("its contents cannot be read: %w", err)
 	}
 	g, err := s.restore(data)
 	if err != nil {
@@ -234,5 +233,19 @@ func (m *Memory) restore(s savedMemory) error {
 		m.Seen[i], m.Kinds[i] = true, k
 	}
 	m.On = s.On
+	return nil
+}
+
+// decodeStrict reads exactly one JSON value with no unknown fields: a save
+// edited by hand must not lose what the game does not know.
+func decodeStrict(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("there is more after the end of the data")
+	}
 	return nil
 }

@@ -75,7 +75,7 @@ func soakRun(t *testing.T, data *assets.Data, seed uint64, everyCommit bool) Run
 	var bot Bot
 	turns := 0
 	for ; turns < *soakTurns && g.Phase() != act.PhaseOver && !g.Run.Won; turns++ {
-		c := bot.Next(g).canonical()
+		c := bot.Next(g).Canonical()
 		res, err := g.Do(c)
 		if err == nil {
 			err = commitErr
@@ -89,7 +89,7 @@ func soakRun(t *testing.T, data *assets.Data, seed uint64, everyCommit bool) Run
 		}
 		bot.Observe(c, res)
 	}
-	return runStats(g, turns)
+	return StatsOf(g, turns)
 }
 
 // checkTurn checks the state between two turns.

@@ -11,6 +11,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/stretchr/testify/require"
 
+	"lastpost/archive"
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/game"
@@ -183,14 +184,14 @@ func BenchmarkReplay(b *testing.B) {
 		require.NotEmpty(b, files)
 		screen, tty := ttyScreen(b, 80, 24)
 		a := New(screen, data, Options{Instant: true})
-		var rec *game.Recording
+		var rec *archive.Recording
 		next, turn := 0, 0
 		var draw time.Duration
 		var draws []time.Duration
 		before := tty.bytes()
 		for b.Loop() {
 			if rec == nil || turn == len(rec.Steps) {
-				rec, err = game.LoadRecording(files[next%len(files)])
+				rec, err = archive.LoadRecording(files[next%len(files)])
 				require.NoError(b, err)
 				next++
 				turn = 0

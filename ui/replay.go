@@ -6,8 +6,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"lastpost/archive"
 	"lastpost/assets"
-	"lastpost/game"
 	"lastpost/rules/act"
 )
 
@@ -29,8 +29,8 @@ const (
 // it, step one turn, speed it up or slow it down. A recording of another
 // logic version, or one whose start already differs, is refused before the
 // terminal is touched. Like Run, it restores the terminal on every way out.
-func RunReplay(screen tcell.Screen, data *assets.Data, rec *game.Recording, opts Options) error {
-	p, err := game.NewPlayer(data, rec, nil)
+func RunReplay(screen tcell.Screen, data *assets.Data, rec *archive.Recording, opts Options) error {
+	p, err := archive.NewPlayer(data, rec, nil)
 	if err != nil {
 		return err
 	}
@@ -54,7 +54,7 @@ func (ev *replayTick) apply(a *App) {
 // into the screen's event queue for each turn, so the front end still
 // blocks on events and uses no CPU between turns.
 type replayView struct {
-	player  *game.Player
+	player  *archive.Player
 	playing bool
 	speed   int // index into replaySpeeds
 	gen     int
@@ -66,7 +66,7 @@ type replayView struct {
 }
 
 // watch makes a's only view the replay of p, paused at its start.
-func watch(a *App, p *game.Player) *replayView {
+func watch(a *App, p *archive.Player) *replayView {
 	v := &replayView{player: p, speed: replayStartSpeed}
 	g := p.Game()
 	g.Memory().On = true
@@ -138,7 +138,7 @@ func (v *replayView) step(a *App) {
 	_, err := v.player.Step()
 	a.anim.end()
 	v.last = st.Cmd.String()
-	var desync *game.DesyncError
+	var desync *archive.DesyncError
 	if errors.As(err, &desync) {
 		v.notice = a.text(assets.ReplayDesync, "turn", desync.Turn)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"lastpost/archive"
 	"lastpost/assets"
 	"lastpost/game"
 	"lastpost/rules/act"
@@ -19,36 +20,36 @@ import (
 // shops at a camp and ends.
 const corpusRecording = "../testdata/replays/auto-0005.rec"
 
-func loadRecording(t testing.TB, path string) *game.Recording {
+func loadRecording(t testing.TB, path string) *archive.Recording {
 	t.Helper()
-	rec, err := game.LoadRecording(path)
+	rec, err := archive.LoadRecording(path)
 	require.NoError(t, err)
 	return rec
 }
 
 // recordCommands plays cmds on a fresh game of seed and returns the
 // recording, as the game would have written it.
-func recordCommands(t testing.TB, data *assets.Data, seed uint64, cmds ...game.Command) *game.Recording {
+func recordCommands(t testing.TB, data *assets.Data, seed uint64, cmds ...game.Command) *archive.Recording {
 	t.Helper()
 	g := game.New(data, seed)
 	var buf bytes.Buffer
-	r, err := game.NewRecorder(&buf, seed, g.Hash())
+	r, err := archive.NewRecorder(&buf, seed, g.Hash())
 	require.NoError(t, err)
 	for _, c := range cmds {
 		_, err := r.Do(g, c)
 		require.NoError(t, err)
 	}
-	rec, err := game.ReadRecording("test.rec", &buf)
+	rec, err := archive.ReadRecording("test.rec", &buf)
 	require.NoError(t, err)
 	return rec
 }
 
 // newReplayHarness shows rec on an 80x24 simulation screen, paused at its
 // start.
-func newReplayHarness(t testing.TB, rec *game.Recording) (*harness, *replayView) {
+func newReplayHarness(t testing.TB, rec *archive.Recording) (*harness, *replayView) {
 	t.Helper()
 	h := newHarness(t, 80, 24, Options{})
-	p, err := game.NewPlayer(h.app.data, rec, nil)
+	p, err := archive.NewPlayer(h.app.data, rec, nil)
 	require.NoError(t, err)
 	v := watch(h.app, p)
 	h.app.redraw(false)
@@ -204,7 +205,7 @@ func TestReplayKeyDuringAnimationIsObeyedAfterTheTurn(t *testing.T) {
 	clock := &fakeClock{now: time.Unix(0, 0)}
 	h := newHarness(t, 80, 24, Options{Clock: clock})
 	rec := loadRecording(t, corpusRecording)
-	p, err := game.NewPlayer(h.app.data, rec, nil)
+	p, err := archive.NewPlayer(h.app.data, rec, nil)
 	require.NoError(t, err)
 	v := watch(h.app, p)
 	h.app.redraw(false)
@@ -224,7 +225,7 @@ func TestRunReplayRefusesAnotherLogicVersionBeforeTheTerminal(t *testing.T) {
 	rec.Logic = game.LogicVersion + 1
 	s := newReadyScreen()
 	err := RunReplay(s, loadData(t), rec, Options{Instant: true})
-	var ve *game.VersionError
+	var ve *archive.VersionError
 	require.ErrorAs(t, err, &ve)
 	select {
 	case <-s.ready:

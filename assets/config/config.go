@@ -259,3 +259,23 @@ func contextNamed(name string) assets.Context {
 	}
 	return assets.ContextGameplay
 }
+
+// LoadFor reads the player's config file: the one file names (the -config
+// flag), which must exist, or else the one in the per-user config folder,
+// if there is one. A file with a mistake in it is an error naming the
+// file, the line and the key, so the game stops before it touches the
+// terminal.
+func LoadFor(file string, data *assets.Data) (*Config, error) {
+	path := file
+	if path == "" {
+		path = DefaultPath()
+	}
+	c, err := Load(path, data)
+	if err != nil {
+		return nil, err
+	}
+	if file != "" && !c.Found {
+		return nil, fmt.Errorf("%s: no such file (-config needs a file that exists; an empty one will do)", file)
+	}
+	return &c, nil
+}

@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
-	"syscall"
 
 	"lastpost/assets"
+	"lastpost/assets/atomicfile"
 )
 
 // SaveKeys writes bindings k into the config file at path and keeps the
@@ -283,59 +283,10 @@ func bgTOML(index int) string {
 
 // writeAtomic replaces path with data so that a crash at any moment leaves
 // either the old file or the new one. The new file keeps the old one's
-// permissions.
+// permissions, which the player may have narrowed.
 func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	mode := fs.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	if err := f.Chmod(mode); err != nil {
-		f.Close()
-		_ = os.Remove(tmp)
-		return err
-	}
-	if err := writeAndSync(f, data); err != nil {
-		_ = os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		_ = os.Remove(tmp)
-		return err
-	}
-	return syncDir(dir)
-}
-
-// writeAndSync writes data to f, flushes it to the disk and closes f.
-func writeAndSync(f *os.File, data []byte) error {
-	_, err := f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// syncDir makes a rename in dir durable. Systems that cannot sync a folder
-// make renames durable themselves.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return nil
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
-		return err
-	}
-	return nil
+	return atomicfile.WriteFile(path, data, atomicfile.Mode(path, 0o644))
 }

@@ -1,7 +1,8 @@
-package game
+package archive
 
 import (
 	"bufio"
+	"lastpost/game"
 	"os"
 	"runtime"
 	"strconv"
@@ -25,7 +26,7 @@ func BenchmarkAutoplay(b *testing.B) {
 		turns := 0
 		for b.Loop() {
 			for seed := uint64(1); seed <= autoplayRuns; seed++ {
-				s, err := Autoplay(data, seed, DefaultAutoplayTurns, nil)
+				s, err := Autoplay(data, seed, game.DefaultAutoplayTurns, nil, nil)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,9 +1,12 @@
-package game
+package archive
 
 import (
 	"fmt"
+	"io"
 
 	"lastpost/assets"
+
+	"lastpost/game"
 )
 
 // VersionError says a recording was made under another logic version, so
@@ -14,9 +17,10 @@ type VersionError struct {
 	Recorded int
 }
 
+// Error names the file and its logic line, and says how to re-bless.
 func (e *VersionError) Error() string {
 	return fmt.Sprintf("%s:%d: recorded with logic version %d but this build plays version %d: "+
-		"re-bless the recording (see testdata/replays/README.md)", e.File, e.Line, e.Recorded, LogicVersion)
+		"re-bless the recording (see testdata/replays/README.md)", e.File, e.Line, e.Recorded, game.LogicVersion)
 }
 
 // DesyncError is the first turn whose state hash differs from the recorded
@@ -26,6 +30,7 @@ type DesyncError struct {
 	Want, Got uint64
 }
 
+// Error writes the line `lastpost -replay FILE -verify` prints for it.
 func (e *DesyncError) Error() string {
 	return fmt.Sprintf("desync at turn %d: expected %016x, got %016x", e.Turn, e.Want, e.Got)
 }
@@ -36,8 +41,8 @@ func (e *DesyncError) Error() string {
 type Player struct {
 	data  *assets.Data
 	rec   *Recording
-	setup func(*Game)
-	g     *Game
+	setup func(*game.Game)
+	g     *game.Game
 	turn  int
 	err   error
 }
@@ -47,8 +52,8 @@ type Player struct {
 // makes), so a viewer can set its listener and memory there. It fails with
 // a *VersionError for a recording of another logic version and with a
 // *DesyncError if the starting state already differs.
-func NewPlayer(data *assets.Data, rec *Recording, setup func(*Game)) (*Player, error) {
-	if rec.Logic != LogicVersion {
+func NewPlayer(data *assets.Data, rec *Recording, setup func(*game.Game)) (*Player, error) {
+	if rec.Logic != game.LogicVersion {
 		return nil, &VersionError{File: rec.File, Line: rec.LogicLine, Recorded: rec.Logic}
 	}
 	p := &Player{data: data, rec: rec, setup: setup}
@@ -60,7 +65,7 @@ func NewPlayer(data *assets.Data, rec *Recording, setup func(*Game)) (*Player, e
 
 // restart makes a fresh game from the recording's seed.
 func (p *Player) restart() error {
-	p.g = New(p.data, p.rec.Seed)
+	p.g = game.New(p.data, p.rec.Seed)
 	if p.setup != nil {
 		p.setup(p.g)
 	}
@@ -73,7 +78,7 @@ func (p *Player) restart() error {
 }
 
 // Game returns the game being replayed. A backward Seek replaces it.
-func (p *Player) Game() *Game { return p.g }
+func (p *Player) Game() *game.Game { return p.g }
 
 // Recording returns what is being replayed.
 func (p *Player) Recording() *Recording { return p.rec }
@@ -101,9 +106,9 @@ func (p *Player) Peek() (Step, bool) {
 // Step plays the next recorded command and checks the state hash after it,
 // returning what the command did. It returns a *DesyncError on a mismatch,
 // and keeps returning it after. Stepping past the end does nothing.
-func (p *Player) Step() (Result, error) {
+func (p *Player) Step() (game.Result, error) {
 	if p.err != nil || p.Done() {
-		return Result{}, p.err
+		return game.Result{}, p.err
 	}
 	st := p.rec.Steps[p.turn]
 	// A game error (a rule loop) happened in the recorded run too; only the
@@ -143,14 +148,26 @@ type Verified struct {
 func (v Verified) String() string { return fmt.Sprintf("ok: %d turns, hash=%016x", v.Turns, v.Hash) }
 
 // Verify re-simulates rec from its seed and checks the hash after every
-// turn. It fails with a *VersionError or the first *DesyncError.
-func Verify(data *assets.Data, rec *Recording) (Verified, error) {
-	p, err := NewPlayer(data, rec, nil)
+// turn. It fails with a *VersionError or the first *DesyncError. If trace is
+// not nil, the rule trace of every road turn is written to it.
+func Verify(data *assets.Data, rec *Recording, trace io.Writer) (Verified, error) {
+	var setup func(*game.Game)
+	if trace != nil {
+		setup = func(g *game.Game) { g.SetTracing(true) }
+	}
+	p, err := NewPlayer(data, rec, setup)
 	if err != nil {
 		return Verified{}, err
 	}
-	if err := p.Seek(p.Len()); err != nil {
-		return Verified{}, err
+	for !p.Done() {
+		st, _ := p.Peek()
+		res, err := p.Step()
+		if err != nil {
+			return Verified{}, err
+		}
+		if trace != nil {
+			WriteTrace(trace, p.g, st.Cmd, res)
+		}
 	}
 	return Verified{Turns: p.turn, Hash: p.g.Hash()}, nil
 }

@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"testing"
+
+	"lastpost/game"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -79,7 +81,7 @@ func TestScoresFile(t *testing.T) {
 	s, err = LoadScores(dir)
 	require.NoError(t, err)
 	assert.Equal(t, Scores{runs[1], runs[2], runs[0]}, s)
-	assert.NoFileExists(t, tempPath(ScoresPath(dir)))
+	assertNoTemps(t, dir)
 }
 
 func TestDamagedScoresFile(t *testing.T) {
@@ -152,10 +154,10 @@ func joinComma(s []string) string {
 }
 
 func TestSummaryOfRun(t *testing.T) {
-	r := Run{Seed: 77, Tally: act.Tally{Delivery: 4, Letters: 6, Earned: 320, Kills: 9, Turns: 410,
+	r := game.Run{Seed: 77, Tally: act.Tally{Delivery: 4, Letters: 6, Earned: 320, Kills: 9, Turns: 410,
 		Cause: act.CauseDestroyed, Won: false}}
 	assert.Equal(t, Summary{Deliveries: 4, Letters: 6, Earned: 320, Kills: 9, Turns: 410,
-		Cause: act.CauseDestroyed, Seed: 77}, r.Summary())
+		Cause: act.CauseDestroyed, Seed: 77}, SummaryOf(&r))
 }
 
 // FuzzParseScores checks that no score file makes the parser panic, and

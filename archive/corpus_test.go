@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"bytes"
@@ -18,11 +18,12 @@ import (
 
 	"lastpost/assets"
 	"lastpost/ecs/geom"
+	"lastpost/game"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
 
-// bless rewrites the golden corpus: go test ./game -run TestGoldenCorpus -bless
+// bless rewrites the golden corpus: go test ./archive -run TestGoldenCorpus -bless
 var bless = flag.Bool("bless", false, "rewrite the golden corpus in testdata/replays from autoplay")
 
 // corpusDir holds the golden recordings.
@@ -62,9 +63,9 @@ var tallyNames = [tallyCount]string{"files", "turns", "refused", "chains", "deat
 	"camps", "purchases", "mounts", "unmounts", "discards", "uses"}
 
 // tallyOf is the tally a command taken by the game counts toward.
-var tallyOf = map[CommandKind]tally{
-	CmdDepart: tCamps, CmdBuy: tPurchases, CmdMount: tMounts, CmdUnmount: tUnmounts,
-	CmdDiscard: tDiscards, CmdUse: tUses,
+var tallyOf = map[game.CommandKind]tally{
+	game.CmdDepart: tCamps, game.CmdBuy: tPurchases, game.CmdMount: tMounts, game.CmdUnmount: tUnmounts,
+	game.CmdDiscard: tDiscards, game.CmdUse: tUses,
 }
 
 // coverage counts what a set of recordings exercises.
@@ -127,7 +128,7 @@ func replayCounting(data *assets.Data, rec *Recording) (Verified, *coverage, err
 		st, _ := p.Peek()
 		g := p.Game()
 		gun := ""
-		if st.Cmd.Kind == CmdFire && g.Phase() == act.PhaseRoad {
+		if st.Cmd.Kind == game.CmdFire && g.Phase() == act.PhaseRoad {
 			gun = vocab.Guns.Value(g.World(), g.Van()).Gun(st.Cmd.Dir)
 		}
 		explosions := g.Run.Explosions
@@ -151,7 +152,7 @@ func replayCounting(data *assets.Data, rec *Recording) (Verified, *coverage, err
 }
 
 // count notes one replayed command.
-func (c *coverage) count(cmd Command, res Result, gun string, explosions int) {
+func (c *coverage) count(cmd game.Command, res game.Result, gun string, explosions int) {
 	if !res.Took {
 		c.n[tRefused]++
 		return
@@ -159,19 +160,12 @@ func (c *coverage) count(cmd Command, res Result, gun string, explosions int) {
 	if explosions >= 2 {
 		c.n[tChains]++
 	}
-	if cmd.Kind == CmdFire {
+	if cmd.Kind == game.CmdFire {
 		c.fired[gun]++
 	}
 	if t, ok := tallyOf[cmd.Kind]; ok {
 		c.n[t]++
 	}
-}
-
-func loadData(t testing.TB) *assets.Data {
-	t.Helper()
-	data, err := assets.Load()
-	require.NoError(t, err)
-	return data
 }
 
 // corpusFiles lists the golden recordings in name order.
@@ -196,7 +190,7 @@ func verifyAll(data *assets.Data, recs []*Recording, workers int) ([]Verified, [
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < len(recs); i += workers {
-				out[i], errs[i] = Verify(data, recs[i])
+				out[i], errs[i] = Verify(data, recs[i], nil)
 			}
 		})
 	}
@@ -274,7 +268,7 @@ func blessCorpus(t *testing.T, data *assets.Data) {
 	}
 	auto := func(seed uint64) func(*bytes.Buffer) error {
 		return func(b *bytes.Buffer) error {
-			_, err := Autoplay(data, seed, DefaultAutoplayTurns, b)
+			_, err := Autoplay(data, seed, game.DefaultAutoplayTurns, b, nil)
 			return err
 		}
 	}
@@ -309,19 +303,19 @@ func blessCorpus(t *testing.T, data *assets.Data) {
 // random instead, as a person trying things out would: commands that make no
 // sense where the run is, garage moves, items used at the wrong time.
 func fumble(data *assets.Data, seed uint64, w *bytes.Buffer) error {
-	g := New(data, seed)
+	g := game.New(data, seed)
 	rec, err := NewRecorder(w, seed, g.Hash())
 	if err != nil {
 		return err
 	}
 	rng := rand.New(rand.NewPCG(seed, 0xf0f0))
-	var bot Bot
-	for turn := 0; turn < DefaultAutoplayTurns && g.Phase() != act.PhaseOver && !g.Run.Won; turn++ {
+	var bot game.Bot
+	for turn := 0; turn < game.DefaultAutoplayTurns && g.Phase() != act.PhaseOver && !g.Run.Won; turn++ {
 		c := bot.Next(g)
 		if rng.IntN(6) == 0 {
 			c = randomCommand(rng)
 		}
-		c = c.canonical()
+		c = c.Canonical()
 		res, err := rec.Do(g, c)
 		if err != nil {
 			return err
@@ -332,7 +326,7 @@ func fumble(data *assets.Data, seed uint64, w *bytes.Buffer) error {
 }
 
 // randomCommand picks any command with small arguments.
-func randomCommand(rng *rand.Rand) Command {
-	c := Command{Kind: CommandKind(rng.IntN(int(cmdCount))), Dir: geom.Dirs[rng.IntN(4)], Index: rng.IntN(10)}
-	return c.canonical()
+func randomCommand(rng *rand.Rand) game.Command {
+	c := game.Command{Kind: game.CommandKind(rng.IntN(game.CommandKinds)), Dir: geom.Dirs[rng.IntN(4)], Index: rng.IntN(10)}
+	return c.Canonical()
 }

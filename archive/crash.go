@@ -1,4 +1,4 @@
-package main
+package archive
 
 import (
 	"bytes"
@@ -8,21 +8,21 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
 
-	"lastpost/assets"
+	"lastpost/assets/atomicfile"
 	"lastpost/game"
-	"lastpost/ui"
 )
 
 // maxCrashReports bounds the numbers tried for a new crash report's name.
 const maxCrashReports = 10000
 
-// crashReport is what a crash report says: enough to replay the crash.
-type crashReport struct {
+// CrashReport is what a crash report says: enough to replay the crash.
+type CrashReport struct {
+	// Version is the program's version; the logic version is added.
+	Version string
 	When    time.Time
 	Panic   string
 	Stack   []byte
@@ -40,10 +40,10 @@ type crashReport struct {
 }
 
 // WriteTo writes the report as text, one fact a line, then the stack.
-func (r *crashReport) WriteTo(w io.Writer) (int64, error) {
+func (r *CrashReport) WriteTo(w io.Writer) (int64, error) {
 	cw := &countWriter{w: w}
 	fmt.Fprintf(cw, "Last Post crash report\n\n")
-	fmt.Fprintf(cw, "version: %s (logic %d, %s %s/%s)\n", version, game.LogicVersion,
+	fmt.Fprintf(cw, "version: %s (logic %d, %s %s/%s)\n", r.Version, game.LogicVersion,
 		runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	fmt.Fprintf(cw, "time: %s\n", r.When.Format(time.RFC3339))
 	fmt.Fprintf(cw, "panic: %s\n", r.Panic)
@@ -92,87 +92,11 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// panicOf takes a recovered value apart: a *ui.Panic carries the stack of
-// the goroutine it came from; anything else happened in this one.
-func panicOf(r any) (value any, stack []byte) {
-	var p *ui.Panic
-	if err, ok := r.(error); ok && errors.As(err, &p) {
-		return p.Value, p.Stack
-	}
-	return r, debug.Stack()
-}
-
-// crashed handles a panic that reached main's play or replay: the terminal
-// is already restored (the front end sees to that), so it closes the
-// recording, writes a crash report with a copy of the recording into the
-// data dir (or the temp dir), names it on stderr and returns exitCrash.
-func (s *session) crashed(r any, stderr io.Writer) int {
-	value, stack := panicOf(r)
-	s.stopRecording()
-	rep := s.report(value, stack)
-	path, err := writeCrashReport(s.crashDirs(), rep, s.recordingToCopy())
-	if err != nil {
-		fmt.Fprintln(stderr, s.data.Texts.Format(assets.CLICrashUnwritten, "error", err, "panic", value))
-		fmt.Fprintf(stderr, "%s", stack)
-		return exitCrash
-	}
-	recording := rep.Recording
-	if recording == "" {
-		recording = path
-	}
-	fmt.Fprintln(stderr, s.data.Texts.Format(assets.CLICrashed, "report", path, "recording", recording))
-	return exitCrash
-}
-
-// report gathers what the session knows about the crash.
-func (s *session) report(value any, stack []byte) *crashReport {
-	rep := &crashReport{When: time.Now(), Panic: fmt.Sprint(value), Stack: stack}
-	if s.replaying != nil {
-		// The viewer crashed: the recording it showed is the one to replay.
-		rep.Recording = s.replaying.File
-		rep.RecordedTurns = len(s.replaying.Steps)
-		return rep
-	}
-	if s.game != nil {
-		rep.HasRun = true
-		rep.Seed, rep.Turn, rep.Phase = s.game.Run.Seed, s.game.Run.Turns, s.game.Phase().String()
-	}
-	if s.playing != nil {
-		rep.Playing = s.playing.String()
-	}
-	if s.last != nil {
-		rep.Last = s.last.String()
-	}
-	if s.recErr != nil {
-		rep.NoRecording = s.recErr.Error()
-	}
-	return rep
-}
-
-// recordingToCopy is the recording a crash report keeps a copy of: the
-// run's current.rec, if the run was being recorded. A replay names its own
-// file instead.
-func (s *session) recordingToCopy() string {
-	if s.replaying != nil || s.game == nil || s.recErr != nil {
-		return ""
-	}
-	return s.recordingPath()
-}
-
-// crashDirs are where a crash report may go, in order of preference.
-func (s *session) crashDirs() []string {
-	var dirs []string
-	if s.dir != "" {
-		dirs = append(dirs, s.dir)
-	}
-	return append(dirs, os.TempDir())
-}
-
-// writeCrashReport writes rep as crash-<n>.txt in the first of dirs that
+// WriteCrashReport writes rep as crash-<n>.txt in the first of dirs that
 // takes it, n the lowest number free there, with a copy of the recording
 // (if any) beside it as crash-<n>.rec, which the report then names. It
 // returns the report's path.
-func writeCrashReport(dirs []string, rep *crashReport, recording string) (string, error) {
+func WriteCrashReport(dirs []string, rep *CrashReport, recording string) (string, error) {
 	var errs []string
 	for _, dir := range dirs {
 		path, err := writeCrashIn(dir, rep, recording)
@@ -185,7 +109,7 @@ func writeCrashReport(dirs []string, rep *crashReport, recording string) (string
 	return "", errors.New(strings.Join(errs, "; "))
 }
 
-func writeCrashIn(dir string, rep *crashReport, recording string) (string, error) {
+func writeCrashIn(dir string, rep *CrashReport, recording string) (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
@@ -232,10 +156,10 @@ func copyRecording(from, to string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := os.WriteFile(to, b, 0o600); err != nil {
+	if err := atomicfile.WriteFile(to, b, 0o600); err != nil {
 		return 0, err
 	}
-	rec, err := game.ReadRecording(to, bytes.NewReader(b))
+	rec, err := ReadRecording(to, bytes.NewReader(b))
 	if err != nil {
 		// The copy is kept even if the parser refuses it; only its count
 		// is unknown.

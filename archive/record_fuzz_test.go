@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
+	"lastpost/game"
 )
 
 // fuzzMaxCommands bounds one fuzz input, so each run stays quick.
@@ -19,11 +20,11 @@ const fuzzMaxCommands = 400
 const fuzzBot = 0xe0
 
 // fuzzCommand decodes one input byte into a command.
-func fuzzCommand(b byte) Command {
+func fuzzCommand(b byte) game.Command {
 	n := int(b)
-	rest := n / int(cmdCount)
-	c := Command{Kind: CommandKind(n % int(cmdCount)), Dir: geom.Dirs[rest%4], Index: rest / 4}
-	return c.canonical()
+	rest := n / game.CommandKinds
+	c := game.Command{Kind: game.CommandKind(n % game.CommandKinds), Dir: geom.Dirs[rest%4], Index: rest / 4}
+	return c.Canonical()
 }
 
 // FuzzRecordReplay plays a seed with arbitrary commands while recording,
@@ -37,25 +38,25 @@ func FuzzRecordReplay(f *testing.F) {
 		if len(input) > fuzzMaxCommands {
 			input = input[:fuzzMaxCommands]
 		}
-		g := New(data, seed)
+		g := game.New(data, seed)
 		var buf bytes.Buffer
 		rec, err := NewRecorder(&buf, seed, g.Hash())
 		require.NoError(t, err)
-		var bot Bot
+		var bot game.Bot
 		for _, b := range input {
 			c := fuzzCommand(b)
 			if b >= fuzzBot {
 				c = bot.Next(g)
 			}
 			res, err := rec.Do(g, c)
-			if err != nil && err != ErrRunOver {
+			if err != nil && err != game.ErrRunOver {
 				t.Fatalf("seed %d: %s: %v", seed, c, err)
 			}
 			bot.Observe(c, res)
 		}
 		parsed, err := ReadRecording("fuzz.rec", bytes.NewReader(buf.Bytes()))
 		require.NoError(t, err, "seed %d", seed)
-		v, err := Verify(data, parsed)
+		v, err := Verify(data, parsed, nil)
 		require.NoError(t, err, "seed %d", seed)
 		assert.Equal(t, len(input), v.Turns)
 		assert.Equal(t, g.Hash(), v.Hash, "seed %d", seed)

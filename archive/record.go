@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"bufio"
@@ -9,13 +9,9 @@ import (
 	"os"
 	"strconv"
 	"strings"
-)
 
-// LogicVersion numbers the rules of play. Any deliberate change that makes
-// the same seed and commands play out differently must raise it and re-bless
-// the golden corpus (testdata/replays/README.md), in the same commit:
-// recordings made under another logic version are refused, not replayed.
-const LogicVersion = 3
+	"lastpost/game"
+)
 
 // RecordFormat numbers the layout of a recording file.
 const RecordFormat = 1
@@ -52,7 +48,7 @@ const (
 // Step is one recorded command with the state hash after it.
 type Step struct {
 	Line    int // line in the file, for error messages
-	Cmd     Command
+	Cmd     game.Command
 	Hash    uint64
 	Refused bool
 }
@@ -85,6 +81,8 @@ type ParseError struct {
 	Msg  string
 }
 
+// Error writes "<FILE>:<LINE>: <what is wrong>", as compilers do, so
+// editors can jump to the line.
 func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
 // hashText writes a state hash as a recording does: 16 lower-case hex digits.
@@ -115,7 +113,7 @@ type Recorder struct {
 // NewRecorder writes the header of a recording of run seed whose state hash
 // before any command is start (Game.Hash of a fresh game).
 func NewRecorder(w io.Writer, seed, start uint64) (*Recorder, error) {
-	if _, err := io.WriteString(w, header(LogicVersion, seed, start)); err != nil {
+	if _, err := io.WriteString(w, header(game.LogicVersion, seed, start)); err != nil {
 		return nil, err
 	}
 	return &Recorder{w: w}, nil
@@ -129,7 +127,7 @@ func (r *Recorder) Turns() int { return r.turn }
 
 // Record writes one command, whether the game took it, and the state hash
 // after it.
-func (r *Recorder) Record(c Command, took bool, hash uint64) error {
+func (r *Recorder) Record(c game.Command, took bool, hash uint64) error {
 	r.turn++
 	r.buf = appendStep(r.buf[:0], r.turn, c, hash, !took)
 	_, err := r.w.Write(r.buf)
@@ -137,7 +135,7 @@ func (r *Recorder) Record(c Command, took bool, hash uint64) error {
 }
 
 // appendStep writes one step line: "<turn> <command> <hash>[ refused]\n".
-func appendStep(b []byte, turn int, c Command, hash uint64, refused bool) []byte {
+func appendStep(b []byte, turn int, c game.Command, hash uint64, refused bool) []byte {
 	b = strconv.AppendInt(b, int64(turn), 10)
 	b = append(b, ' ')
 	b = append(b, c.String()...)
@@ -153,8 +151,8 @@ func appendStep(b []byte, turn int, c Command, hash uint64, refused bool) []byte
 // Do plays c on g and records it. A recording error is returned only when
 // the game itself had none. The command is played as the recording will
 // replay it, without any direction or index its kind does not take.
-func (r *Recorder) Do(g *Game, c Command) (Result, error) {
-	c = c.canonical()
+func (r *Recorder) Do(g *game.Game, c game.Command) (game.Result, error) {
+	c = c.Canonical()
 	res, err := g.Do(c)
 	if rerr := r.Record(c, res.Took, g.Hash()); err == nil {
 		err = rerr
@@ -177,21 +175,6 @@ func (r *Recording) WriteTo(w io.Writer) (int64, error) {
 	}
 	n, err := w.Write(b)
 	return int64(n), err
-}
-
-// canonical drops the fields c's kind does not use, so c is what
-// ParseCommand(c.String()) gives back.
-func (c Command) canonical() Command {
-	switch c.Kind {
-	case CmdFire, CmdUnmount:
-		c.Index = 0
-	case CmdUse, CmdBuy, CmdDiscard:
-		c.Dir = 0
-	case CmdMount:
-	default:
-		c.Dir, c.Index = 0, 0
-	}
-	return c
 }
 
 // LoadRecording reads a recording file; a name ending in ".gz" is
@@ -352,7 +335,7 @@ func (p *recParser) step(s string) (Step, error) {
 		return st, p.fail("expected turn %d, got %q", want, fields[0])
 	}
 	text := strings.Join(fields[1:len(fields)-1], " ")
-	c, err := ParseCommand(text)
+	c, err := game.ParseCommand(text)
 	if err != nil {
 		return st, p.fail("%v", err)
 	}

@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"testing"
@@ -36,7 +36,7 @@ func BenchmarkReplay(b *testing.B) {
 		turns := 0
 		for b.Loop() {
 			for _, rec := range recs {
-				v, err := Verify(data, rec)
+				v, err := Verify(data, rec, nil)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"errors"
@@ -8,9 +8,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"lastpost/assets"
+	"lastpost/assets/atomicfile"
+
+	"lastpost/game"
 )
 
 // SaveName is the save file's name in the data folder.
@@ -22,6 +24,19 @@ const maxSaveSize = 64 << 20
 
 // maxAside bounds the numbered names tried when moving a file aside.
 const maxAside = 1000
+
+// DefaultDir is the data folder when none is given: $XDG_DATA_HOME/lastpost,
+// or ~/.local/share/lastpost.
+func DefaultDir() string {
+	if dir := os.Getenv("XDG_DATA_HOME"); dir != "" {
+		return filepath.Join(dir, "lastpost")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "lastpost"
+	}
+	return filepath.Join(home, ".local", "share", "lastpost")
+}
 
 // SavePath returns where the save lives in the data folder dir.
 func SavePath(dir string) string { return filepath.Join(dir, SaveName) }
@@ -45,12 +60,37 @@ func (e *UnreadableError) Error() string {
 
 // SaveFile saves g to the data folder dir atomically: an interrupted save
 // leaves the previous one whole. The folder is made if need be.
-func SaveFile(dir string, g *Game) error {
-	b, err := g.MarshalSave()
+func SaveFile(dir string, g *game.Game) error {
+	b, err := MarshalSave(g)
 	if err != nil {
 		return err
 	}
 	return writeAtomic(SavePath(dir), b)
+}
+
+// saveFrame frames a save: the version is the state's, as game defines it.
+var saveFrame = frame{magic: "lastpost-save", version: game.SaveVersion}
+
+// MarshalSave writes g as a save file: a header line with the format
+// version, the body's length and its SHA-256, then the state in JSON.
+// ParseSave reads it back.
+func MarshalSave(g *game.Game) ([]byte, error) {
+	body, err := g.MarshalState()
+	if err != nil {
+		return nil, err
+	}
+	return saveFrame.encode(body), nil
+}
+
+// ParseSave rebuilds a run from a save file written by MarshalSave,
+// checking the header and the checksum before the state. Every error is one
+// line saying what is wrong; it never panics on bad input.
+func ParseSave(data *assets.Data, b []byte) (*game.Game, error) {
+	body, err := saveFrame.decode(b)
+	if err != nil {
+		return nil, err
+	}
+	return game.UnmarshalState(data, body)
 }
 
 // HasSave reports whether dir holds a save (readable or not).
@@ -63,14 +103,14 @@ func HasSave(dir string) bool {
 // fs.ErrNotExist. A save that cannot be read is moved aside and reported
 // as an *UnreadableError, so the title screen can say so and a new run
 // can start. A temp file left by an interrupted save is removed.
-func LoadFile(dir string, data *assets.Data) (*Game, error) {
+func LoadFile(dir string, data *assets.Data) (*game.Game, error) {
 	path := SavePath(dir)
 	removeStale(path)
 	b, err := readCapped(path, maxSaveSize)
 	if err != nil {
 		return nil, unreadable(path, err)
 	}
-	g, err := LoadSave(data, b)
+	g, err := ParseSave(data, b)
 	if err != nil {
 		return nil, setAside(path, err)
 	}
@@ -144,58 +184,22 @@ func moveAside(path string) (string, error) {
 	return "", fmt.Errorf("%d files are already set aside", maxAside)
 }
 
-// tempPath is where writeAtomic writes before renaming.
-func tempPath(path string) string { return path + ".tmp" }
+// legacyTempPath is the temp file older builds wrote a save through.
+func legacyTempPath(path string) string { return path + ".tmp" }
 
-// removeStale removes the temp file an interrupted write left behind.
-func removeStale(path string) { _ = os.Remove(tempPath(path)) }
+// removeStale removes the temp files an interrupted write left behind.
+func removeStale(path string) {
+	_ = os.Remove(legacyTempPath(path))
+	atomicfile.RemoveTemps(path)
+}
 
 // writeAtomic replaces path with data so that a crash at any moment leaves
-// either the old file or the new one: the data goes to a temp file in the
-// same folder, is synced, renamed over path, and the folder is synced.
+// either the old file or the new one. The folder is made if need be.
 func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp := tempPath(path)
-	if err := writeSynced(tmp, data); err != nil {
-		_ = os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		_ = os.Remove(tmp)
-		return err
-	}
-	return syncDir(dir)
+	return atomicfile.WriteFile(path, data, 0o644)
 }
 
-func writeSynced(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// syncDir makes a rename in dir durable. Systems that cannot open or sync
-// a folder (Windows; some file systems) make renames durable themselves.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return nil
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
-		return err
-	}
-	return nil
-}
+func syncDir(dir string) error { return atomicfile.SyncDir(dir) }

@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
+	"lastpost/game"
 )
 
 // sampleRecording is a well-formed recording (its hashes are made up).
@@ -31,10 +32,10 @@ func TestReadRecordingSample(t *testing.T) {
 	assert.Equal(t, &Recording{
 		File: "s.rec", Format: 1, Logic: 1, LogicLine: 2, Seed: 42, Start: 0xff,
 		Steps: []Step{
-			{Line: 5, Cmd: Command{Kind: CmdAccelerate}, Hash: 0x0123456789abcdef},
-			{Line: 6, Cmd: Command{Kind: CmdFire, Dir: geom.East}, Hash: 0x0123456789abcde0},
-			{Line: 7, Cmd: Command{Kind: CmdUse, Index: 2}, Hash: 0x0123456789abcde0, Refused: true},
-			{Line: 8, Cmd: Command{Kind: CmdMount, Dir: geom.West, Index: 3}, Hash: 0xfedcba9876543210},
+			{Line: 5, Cmd: game.Command{Kind: game.CmdAccelerate}, Hash: 0x0123456789abcdef},
+			{Line: 6, Cmd: game.Command{Kind: game.CmdFire, Dir: geom.East}, Hash: 0x0123456789abcde0},
+			{Line: 7, Cmd: game.Command{Kind: game.CmdUse, Index: 2}, Hash: 0x0123456789abcde0, Refused: true},
+			{Line: 8, Cmd: game.Command{Kind: game.CmdMount, Dir: geom.West, Index: 3}, Hash: 0xfedcba9876543210},
 		},
 	}, rec)
 	var out bytes.Buffer
@@ -98,14 +99,14 @@ func TestLoadRecordingMissingFile(t *testing.T) {
 }
 
 // recordSeed plays n bot commands of seed into a recording.
-func recordSeed(t *testing.T, seed uint64, n int) (*Recording, *Game) {
+func recordSeed(t *testing.T, seed uint64, n int) (*Recording, *game.Game) {
 	t.Helper()
 	data := loadData(t)
-	g := New(data, seed)
+	g := game.New(data, seed)
 	var buf bytes.Buffer
 	rec, err := NewRecorder(&buf, seed, g.Hash())
 	require.NoError(t, err)
-	var bot Bot
+	var bot game.Bot
 	for range n {
 		c := bot.Next(g)
 		res, err := rec.Do(g, c)
@@ -120,7 +121,7 @@ func recordSeed(t *testing.T, seed uint64, n int) (*Recording, *Game) {
 func TestVerifyAgreesWithThePlay(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		rec, g := recordSeed(t, seed, 60)
-		v, err := Verify(loadData(t), rec)
+		v, err := Verify(loadData(t), rec, nil)
 		require.NoError(t, err, "seed %d", seed)
 		assert.Equal(t, Verified{Turns: 60, Hash: g.Hash()}, v, "seed %d", seed)
 		assert.Equal(t, fmt.Sprintf("ok: 60 turns, hash=%016x", g.Hash()), v.String())
@@ -139,8 +140,8 @@ func TestVerifyFindsTheFirstDesync(t *testing.T) {
 		{"hash", func(r *Recording) int { r.Steps[20].Hash ^= 1; return 21 }},
 		{"command", func(r *Recording) int {
 			for i, st := range r.Steps {
-				if st.Cmd.Kind == CmdAccelerate && !st.Refused {
-					r.Steps[i].Cmd = Command{Kind: CmdDecelerate}
+				if st.Cmd.Kind == game.CmdAccelerate && !st.Refused {
+					r.Steps[i].Cmd = game.Command{Kind: game.CmdDecelerate}
 					return i + 1
 				}
 			}
@@ -156,7 +157,7 @@ func TestVerifyFindsTheFirstDesync(t *testing.T) {
 			if turn > 0 {
 				want = rec.Steps[turn-1].Hash
 			}
-			_, err := Verify(data, rec)
+			_, err := Verify(data, rec, nil)
 			var desync *DesyncError
 			require.ErrorAs(t, err, &desync)
 			assert.Equal(t, turn, desync.Turn)
@@ -169,12 +170,12 @@ func TestVerifyFindsTheFirstDesync(t *testing.T) {
 
 func TestVerifyRefusesAnotherLogicVersion(t *testing.T) {
 	rec, _ := recordSeed(t, 1, 5)
-	rec.Logic = LogicVersion + 1
-	_, err := Verify(loadData(t), rec)
+	rec.Logic = game.LogicVersion + 1
+	_, err := Verify(loadData(t), rec, nil)
 	require.Error(t, err)
 	assert.IsType(t, &VersionError{}, err)
 	assert.Equal(t, fmt.Sprintf("seed-1.rec:2: recorded with logic version %d but this build plays version %d: "+
-		"re-bless the recording (see testdata/replays/README.md)", LogicVersion+1, LogicVersion), err.Error())
+		"re-bless the recording (see testdata/replays/README.md)", game.LogicVersion+1, game.LogicVersion), err.Error())
 }
 
 // TestPlayerSeek checks seeking backwards replays from the seed and lands on
@@ -182,7 +183,7 @@ func TestVerifyRefusesAnotherLogicVersion(t *testing.T) {
 func TestPlayerSeek(t *testing.T) {
 	rec, _ := recordSeed(t, 4, 50)
 	games := 0
-	p, err := NewPlayer(loadData(t), rec, func(*Game) { games++ })
+	p, err := NewPlayer(loadData(t), rec, func(*game.Game) { games++ })
 	require.NoError(t, err)
 	require.NoError(t, p.Seek(30))
 	at30 := p.Game().Hash()
@@ -205,16 +206,16 @@ func TestRunRecordingFiles(t *testing.T) {
 	data := loadData(t)
 	dir := t.TempDir()
 	for run := 1; run <= KeptRecordings+2; run++ {
-		g := New(data, uint64(run))
+		g := game.New(data, uint64(run))
 		r, err := StartRunRecording(dir, g)
 		require.NoError(t, err)
-		_, err = r.Do(g, Command{Kind: CmdAccelerate})
+		_, err = r.Do(g, game.Command{Kind: game.CmdAccelerate})
 		require.NoError(t, err)
 		if run == 1 {
 			require.NoError(t, r.Close())
 			r, err = ResumeRunRecording(dir, g)
 			require.NoError(t, err)
-			_, err = r.Do(g, Command{Kind: CmdWait})
+			_, err = r.Do(g, game.Command{Kind: game.CmdWait})
 			require.NoError(t, err)
 		}
 		require.NoError(t, r.Finish())
@@ -227,7 +228,7 @@ func TestRunRecordingFiles(t *testing.T) {
 	for _, f := range files {
 		rec, err := LoadRecording(f)
 		require.NoError(t, err)
-		_, err = Verify(data, rec)
+		_, err = Verify(data, rec, nil)
 		assert.NoError(t, err, f)
 	}
 	_, err = os.Stat(filepath.Join(dir, CurrentRecording))
@@ -237,11 +238,11 @@ func TestRunRecordingFiles(t *testing.T) {
 func TestRunRecordingRefusesAMismatch(t *testing.T) {
 	data := loadData(t)
 	dir := t.TempDir()
-	g := New(data, 9)
+	g := game.New(data, 9)
 	r, err := StartRunRecording(dir, g)
 	require.NoError(t, err)
 	require.NoError(t, r.Close())
-	_, err = g.Do(Command{Kind: CmdAccelerate}) // played but not recorded
+	_, err = g.Do(game.Command{Kind: game.CmdAccelerate}) // played but not recorded
 	require.NoError(t, err)
 	_, err = ResumeRunRecording(dir, g)
 	assert.ErrorIs(t, err, ErrRecordingMismatch)
@@ -254,11 +255,11 @@ func TestRunRecordingRefusesAMismatch(t *testing.T) {
 func TestCrashKeepsTheRecording(t *testing.T) {
 	data := loadData(t)
 	dir := t.TempDir()
-	g := New(data, 3)
+	g := game.New(data, 3)
 	r, err := StartRunRecording(dir, g)
 	require.NoError(t, err)
 	for range 10 {
-		_, err = r.Do(g, Command{Kind: CmdWait})
+		_, err = r.Do(g, game.Command{Kind: game.CmdWait})
 		require.NoError(t, err)
 	}
 	// No Close: read the file as a crash would have left it.
@@ -266,7 +267,7 @@ func TestCrashKeepsTheRecording(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, rec.Steps, 10)
 	assert.Equal(t, g.Hash(), rec.Last())
-	_, err = StartRunRecording(dir, New(data, 4))
+	_, err = StartRunRecording(dir, game.New(data, 4))
 	require.NoError(t, err)
 	files, err := FinishedRecordings(dir)
 	require.NoError(t, err)

@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"lastpost/game"
 )
 
 // Recording files in the data dir.
@@ -41,8 +43,8 @@ type RunRecording struct {
 // StartRunRecording begins recording the fresh game g into dir. A
 // current.rec left behind (a crash, or a run never resumed) is kept as a
 // finished recording first.
-func StartRunRecording(dir string, g *Game) (*RunRecording, error) {
-	if g.Hash() != New(g.data, g.Run.Seed).Hash() {
+func StartRunRecording(dir string, g *game.Game) (*RunRecording, error) {
+	if g.Hash() != game.New(g.Data(), g.Run.Seed).Hash() {
 		return nil, errors.New("game: a recording must start with a fresh game")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -66,13 +68,13 @@ func StartRunRecording(dir string, g *Game) (*RunRecording, error) {
 // ResumeRunRecording continues dir's current.rec for g, a game restored from
 // a save. It fails with ErrRecordingMismatch unless the recording is of g's
 // seed and this logic version and ends in g's present state.
-func ResumeRunRecording(dir string, g *Game) (*RunRecording, error) {
+func ResumeRunRecording(dir string, g *game.Game) (*RunRecording, error) {
 	path := filepath.Join(dir, CurrentRecording)
 	rec, err := LoadRecording(path)
 	if err != nil {
 		return nil, err
 	}
-	if rec.Logic != LogicVersion || rec.Seed != g.Run.Seed || rec.Last() != g.Hash() {
+	if rec.Logic != game.LogicVersion || rec.Seed != g.Run.Seed || rec.Last() != g.Hash() {
 		return nil, ErrRecordingMismatch
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)

@@ -1,13 +1,16 @@
-package game
+package archive
 
 import (
 	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
-	"lastpost/rules/act"
+	"math"
 	"path/filepath"
 	"slices"
+
+	"lastpost/game"
+	"lastpost/rules/act"
 )
 
 // ScoresName is the high-score table's file name in the data folder.
@@ -22,6 +25,10 @@ const ScoresVersion = 1
 // maxScoresSize bounds what LoadScores reads; ten entries take well under
 // two kilobytes.
 const maxScoresSize = 1 << 20
+
+// maxCount bounds every count in the table, as a save bounds its own: far
+// above anything play reaches, so sums cannot overflow.
+const maxCount = math.MaxInt32
 
 var scoresFrame = frame{magic: "lastpost-scores", version: ScoresVersion}
 
@@ -38,8 +45,8 @@ type Summary struct {
 	Won        bool   `json:"won"`
 }
 
-// Summary sums the run up.
-func (r *Run) Summary() Summary {
+// SummaryOf sums the run r up.
+func SummaryOf(r *game.Run) Summary {
 	return Summary{Deliveries: r.Delivery, Letters: r.Letters, Earned: r.Earned, Kills: r.Kills,
 		Turns: r.Turns, Cause: r.Cause, Seed: r.Seed, Won: r.Won}
 }
@@ -102,7 +109,7 @@ func (s Scores) check() error {
 	}
 	for i, e := range s {
 		for _, v := range []int{e.Deliveries, e.Letters, e.Earned, e.Kills, e.Turns} {
-			if v < 0 || v > maxSavedCount {
+			if v < 0 || v > maxCount {
 				return fmt.Errorf("entry %d: a count of %d", i+1, v)
 			}
 		}
@@ -153,12 +160,11 @@ func AddScore(dir string, e Summary) (int, error) {
 // the save removed. The save is removed even if the table could not be
 // written; the error reports either failure. It returns the summary and
 // its place in the table (-1 if it did not make it).
-func FinishRun(dir string, g *Game) (Summary, int, error) {
-	g.abandon()
-	sum := g.Run.Summary()
+func FinishRun(dir string, g *game.Game) (Summary, int, error) {
+	if p := g.Phase(); p == act.PhaseRoad || p == act.PhaseCamp {
+		g.Abandon()
+	}
+	sum := SummaryOf(&g.Run)
 	rank, err := AddScore(dir, sum)
 	return sum, rank, errors.Join(err, RemoveSave(dir))
 }
-
-// abandon ends a run the player gives up, unless it is over already.
-func (g *Game) abandon() { g.Abandon() }

@@ -1,4 +1,4 @@
-package game
+package archive
 
 import (
 	"bytes"
@@ -82,7 +82,7 @@ func loadAndVerify(data *assets.Data, path string) error {
 	if err != nil {
 		return err
 	}
-	_, err = Verify(data, rec)
+	_, err = Verify(data, rec, nil)
 	return err
 }
 

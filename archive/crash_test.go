@@ -1,4 +1,4 @@
-package main
+package archive
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -14,33 +15,32 @@ import (
 
 	"lastpost/assets"
 	"lastpost/game"
-	"lastpost/ui"
 )
 
 // recordedSession is a session whose run has played cmds, recorded into
 // dir's current.rec.
-func recordedSession(t *testing.T, dir string, seed uint64, cmds ...game.Command) *session {
+func recordedSession(t *testing.T, dir string, seed uint64, cmds ...game.Command) *Session {
 	t.Helper()
 	data := loadData(t)
-	s := &session{dir: dir, data: data}
+	s := NewSession(dir, data, nil)
 	g := game.New(data, seed)
-	s.started(g)
+	s.Started(g)
 	require.NoError(t, s.recErr)
 	for _, c := range cmds {
-		s.playingCmd(g, c)
+		s.Playing(g, c)
 		r, err := g.Do(c)
 		require.NoError(t, err)
-		s.played(g, c, r)
+		s.Played(g, c, r)
 	}
 	return s
 }
 
-// crashWith panics with v and hands the panic to s.crashed from a deferred
-// recover, as play does, and returns the exit status.
-func crashWith(s *session, stderr io.Writer, v any) (code int) {
+// crashWith panics with v and hands the panic to s.Crashed from a deferred
+// recover, as main does.
+func crashWith(s *Session, stderr io.Writer, v any) {
 	defer func() {
 		if r := recover(); r != nil {
-			code = s.crashed(r, stderr)
+			s.Crashed(r, debug.Stack(), "0.0-test", stderr)
 		}
 	}()
 	panic(v)
@@ -50,10 +50,9 @@ func TestCrashedWritesAReportThatReplaysTheCrash(t *testing.T) {
 	dir := t.TempDir()
 	wait, fire := game.Command{Kind: game.CmdWait}, game.Command{Kind: game.CmdAccelerate}
 	s := recordedSession(t, dir, 31, wait, wait)
-	s.playingCmd(s.game, fire) // the crash comes while this one resolves
+	s.Playing(s.game, fire) // the crash comes while this one resolves
 	var stderr bytes.Buffer
-	code := crashWith(s, &stderr, "index out of range")
-	assert.Equal(t, exitCrash, code)
+	crashWith(s, &stderr, "index out of range")
 
 	report, copied := filepath.Join(dir, "crash-1.txt"), filepath.Join(dir, "crash-1.rec")
 	assert.Equal(t, s.data.Texts.Format(assets.CLICrashed, "report", report, "recording", copied)+"\n", stderr.String())
@@ -64,23 +63,22 @@ func TestCrashedWritesAReportThatReplaysTheCrash(t *testing.T) {
 		"panic: index out of range\n", "seed: 31\n", "turn: 2\n", "phase: road\n",
 		"command being played: accelerate\n", "last command played: wait\n",
 		"recording: " + copied + " (2 commands)\n", "then play: accelerate\n",
-		fmt.Sprintf("logic %d", game.LogicVersion), "\nstack:\n", "crashWith",
+		fmt.Sprintf("version: 0.0-test (logic %d", game.LogicVersion), "\nstack:\n", "crashWith",
 	} {
 		assert.Contains(t, text, want)
 	}
-	rec, err := game.LoadRecording(copied)
+	rec, err := LoadRecording(copied)
 	require.NoError(t, err)
-	v, err := game.Verify(s.data, rec)
+	v, err := Verify(s.data, rec, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 2, v.Turns)
 	assert.Equal(t, s.game.Hash(), v.Hash, "the copy replays to the state the crash happened in")
 }
 
-func TestCrashedTakesTheStackAForwardedPanicCarries(t *testing.T) {
-	s := &session{dir: t.TempDir(), data: loadData(t)}
+func TestCrashedWritesTheStackItIsGiven(t *testing.T) {
+	s := NewSession(t.TempDir(), loadData(t), nil)
 	var stderr bytes.Buffer
-	p := &ui.Panic{Value: "worker broke", Stack: []byte("goroutine 7 [running]:\nmain.worker()\n")}
-	crashWith(s, &stderr, p)
+	s.Crashed("worker broke", []byte("goroutine 7 [running]:\nmain.worker()\n"), "0.0-test", &stderr)
 	b, err := os.ReadFile(filepath.Join(s.dir, "crash-1.txt"))
 	require.NoError(t, err)
 	assert.Contains(t, string(b), "panic: worker broke\n")
@@ -90,14 +88,14 @@ func TestCrashedTakesTheStackAForwardedPanicCarries(t *testing.T) {
 
 func TestCrashReportsAreNumberedAndNeverOverwritten(t *testing.T) {
 	dir := t.TempDir()
-	rep := &crashReport{Panic: "boom"}
+	rep := &CrashReport{Panic: "boom"}
 	for want := 1; want <= 3; want++ {
-		path, err := writeCrashReport([]string{dir}, rep, "")
+		path, err := WriteCrashReport([]string{dir}, rep, "")
 		require.NoError(t, err)
 		assert.Equal(t, filepath.Join(dir, fmt.Sprintf("crash-%d.txt", want)), path)
 	}
 	require.NoError(t, os.Remove(filepath.Join(dir, "crash-2.txt")))
-	path, err := writeCrashReport([]string{dir}, rep, "")
+	path, err := WriteCrashReport([]string{dir}, rep, "")
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(dir, "crash-2.txt"), path, "a free number is reused")
 }
@@ -106,7 +104,7 @@ func TestCrashReportFallsBackWhenTheDataDirIsUnusable(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o600))
 	spare := t.TempDir()
-	path, err := writeCrashReport([]string{filepath.Join(file, "data"), spare}, &crashReport{Panic: "boom"}, "")
+	path, err := WriteCrashReport([]string{filepath.Join(file, "data"), spare}, &CrashReport{Panic: "boom"}, "")
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(spare, "crash-1.txt"), path)
 }
@@ -114,10 +112,10 @@ func TestCrashReportFallsBackWhenTheDataDirIsUnusable(t *testing.T) {
 func TestCrashWithNowhereToWriteStillSaysWhatHappened(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o600))
-	s := &session{dir: filepath.Join(file, "data"), data: loadData(t)}
+	s := NewSession(filepath.Join(file, "data"), loadData(t), nil)
 	t.Setenv("TMPDIR", filepath.Join(file, "tmp"))
 	var stderr bytes.Buffer
-	assert.Equal(t, exitCrash, crashWith(s, &stderr, "boom"))
+	crashWith(s, &stderr, "boom")
 	first, stack, _ := strings.Cut(stderr.String(), "\n")
 	assert.True(t, strings.HasPrefix(first, strings.SplitN(s.data.Texts.Get(assets.CLICrashUnwritten), "(", 2)[0]), first)
 	assert.Contains(t, first, "boom")
@@ -138,9 +136,9 @@ func TestCrashReportSaysWhyThereIsNoRecording(t *testing.T) {
 }
 
 func TestCrashInTheReplayViewerNamesTheRecordingWatched(t *testing.T) {
-	rec, err := game.LoadRecording(filepath.Join("testdata", "replays", "auto-0005.rec"))
+	rec, err := LoadRecording(filepath.Join(corpusDir, "auto-0005.rec"))
 	require.NoError(t, err)
-	s := &session{dir: t.TempDir(), data: loadData(t), replaying: rec}
+	s := NewReplaySession(t.TempDir(), loadData(t), rec)
 	var stderr bytes.Buffer
 	crashWith(s, &stderr, "boom")
 	b, err := os.ReadFile(filepath.Join(s.dir, "crash-1.txt"))
