@@ -127,15 +127,19 @@ func TestHeadlessArguments(t *testing.T) {
 }
 
 // TestTraceInTheHeadlessModes runs -autoplay and -verify with -trace: the
-// file gets the rule trace of every road turn, and stdout stays as it is
-// without -trace.
+// file gets the rule trace of every command, on the road and at camps, and
+// stdout stays as it is without -trace.
 func TestTraceInTheHeadlessModes(t *testing.T) {
 	tests := []struct {
 		name string
 		args []string
+		// camp lists what the trace of a run that reaches a camp shows:
+		// the arrival, its pay and the departure, each with its rules.
+		camp []string
 	}{
-		{"autoplay", []string{"-autoplay", "1", "-seed", "3"}},
-		{"verify", []string{"-replay", filepath.Join("testdata", "replays", "auto-0005.rec"), "-verify"}},
+		{"autoplay", []string{"-autoplay", "1", "-seed", "3"}, []string{"ReachCamp(#", "camp arrival accept -> Pay(#",
+			"Restock(#0)", "Depart(#", "command place accept"}},
+		{"verify", []string{"-replay", filepath.Join("testdata", "replays", "auto-0005.rec"), "-verify"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -152,6 +156,9 @@ func TestTraceInTheHeadlessModes(t *testing.T) {
 			assert.Contains(t, text, "# turn 1: ")
 			assert.Contains(t, text, "| committed")
 			assert.Greater(t, strings.Count(text, "\n"), 100, "one line per action of every road turn")
+			for _, want := range tt.camp {
+				assert.Contains(t, text, want, "camp actions are traced as road actions are")
+			}
 		})
 	}
 }

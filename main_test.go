@@ -454,7 +454,7 @@ func TestSaveContinueAndGiveUpKeepOneRecording(t *testing.T) {
 	v, err := archive.Verify(data, rec, nil)
 	require.NoError(t, err, "saved, continued and given up, the run replays as one")
 	assert.Equal(t, 4, v.Turns)
-	assert.Equal(t, "abandon", rec.Steps[3].Cmd.String())
+	assert.Equal(t, "give-up", rec.Steps[3].Cmd.String())
 	scores, err := archive.LoadScores(cfg.dataDir)
 	require.NoError(t, err)
 	require.Len(t, scores, 1)

@@ -69,7 +69,7 @@ func botToEnd(tb testing.TB, g *game.Game) {
 	for g.Phase() != act.PhaseOver {
 		c := bot.Next(g)
 		if g.Run.Turns > game.DefaultAutoplayTurns {
-			c = game.Command{Kind: game.CmdAbandon}
+			c = game.Command{Kind: game.CmdGiveUp}
 		}
 		res, err := g.Do(c)
 		require.NoError(tb, err)

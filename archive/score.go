@@ -162,7 +162,7 @@ func AddScore(dir string, e Summary) (int, error) {
 // its place in the table (-1 if it did not make it).
 func FinishRun(dir string, g *game.Game) (Summary, int, error) {
 	if p := g.Phase(); p == act.PhaseRoad || p == act.PhaseCamp {
-		g.Abandon()
+		g.GiveUp()
 	}
 	sum := SummaryOf(&g.Run)
 	rank, err := AddScore(dir, sum)

@@ -201,11 +201,11 @@ const (
 	PauseResume   TextID = "pause.resume"
 	PauseControls TextID = "pause.controls"
 	PauseSaveQuit TextID = "pause.save_quit"
-	PauseAbandon  TextID = "pause.abandon"
+	PauseGiveUp   TextID = "pause.give_up"
 	PauseQuit     TextID = "pause.quit"
-	// PauseAbandonConfirm asks before the run is given up.
-	PauseAbandonConfirm TextID = "pause.abandon_confirm"
-	PauseSaveFailed     TextID = "pause.save_failed"
+	// PauseGiveUpConfirm asks before the run is given up.
+	PauseGiveUpConfirm TextID = "pause.give_up_confirm"
+	PauseSaveFailed    TextID = "pause.save_failed"
 )
 
 // Controls screen texts, where the player changes the keys.
@@ -326,13 +326,13 @@ var TextIDs = []TextID{
 	InventoryUse, InventoryDiscard, InventoryBack, InventoryDiscarded, EndDiedTitle, EndDiedText,
 	EndVictoryTitle, EndVictoryText, EndSummaryTitle, EndDeliveries, EndLetters, EndEarned, EndKilled,
 	EndRunOver, EndTurns, EndSeed, PauseTitle, PauseResume, PauseControls, PauseSaveQuit,
-	PauseAbandon, LookTitle, LookHint, LookUnseen, LookRemembered, LookNothing, LookVan, LookWreck,
+	PauseGiveUp, LookTitle, LookHint, LookUnseen, LookRemembered, LookNothing, LookVan, LookWreck,
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
 	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, ScreenTooSmall,
 	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, MenuYes, MenuNo, PagerHint,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned,
-	EndAbandonedTitle, EndAbandonedText, EndContinue, PauseQuit, PauseAbandonConfirm, PauseSaveFailed,
+	EndAbandonedTitle, EndAbandonedText, EndContinue, PauseQuit, PauseGiveUpConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
 	ReplayCommand,

@@ -76,11 +76,11 @@ func fxPelletsAdjacent(g *Game, from geom.Point, d geom.Dir) *int {
 			return
 		}
 		seen = true
-		for _, e := range vocab.Moving.Entities(g.world) {
+		for _, e := range vocab.Velocity.Entities(g.world) {
 			if vocab.KindOf.Value(g.world, e) != vocab.KindBullet {
 				continue
 			}
-			line := vocab.Moving.Value(g.world, e).Line
+			line := vocab.Velocity.Value(g.world, e).Line
 			if vocab.Position.Value(g.world, e).Add(line.Step()) == from.Add(d.Vec()) {
 				*n++
 			}
@@ -354,7 +354,7 @@ func TestCombatSpreadSymmetric(t *testing.T) {
 					g.env.Rand = g.rng
 					a := g.world.NewAction()
 					act.Build(&g.env, act.Fire(g.env.Van, d, gun, spec.Bullets, 0), a)
-					_, vels := vocab.Moving.Pending(a)
+					_, vels := vocab.Velocity.Pending(a)
 					require.Len(t, vels, spec.Bullets)
 					for _, v := range vels {
 						off := [2]int{v.Line.DX - aim.X, v.Line.DY - aim.Y}

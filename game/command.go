@@ -25,7 +25,7 @@ const (
 	CmdUnmount // Dir: slot
 	CmdDiscard // Index: inventory item
 	CmdDepart  // leave the camp for the next delivery
-	CmdAbandon // give the run up, on the road or at camp
+	CmdGiveUp // give the run up, on the road or at camp
 	cmdCount
 )
 
@@ -34,7 +34,7 @@ const (
 const CommandKinds = int(cmdCount)
 
 var commandWords = [...]string{"wait", "accelerate", "decelerate", "steer-up", "steer-down", "fire",
-	"use", "buy", "mount", "unmount", "discard", "depart", "abandon"}
+	"use", "buy", "mount", "unmount", "discard", "depart", "give-up"}
 
 // Command is one player input that reached the game. Recordings store them
 // as text, one per line.

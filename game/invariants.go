@@ -26,7 +26,7 @@ func (g *Game) CheckInvariants() error {
 	if n := w.Count(vocab.Projectile.ID()); n > 0 {
 		return fmt.Errorf("%d projectiles still in flight between turns", n)
 	}
-	if n := w.Count(vocab.Moving.ID()); n > 0 {
+	if n := w.Count(vocab.Velocity.ID()); n > 0 {
 		return fmt.Errorf("%d entities still moving between turns", n)
 	}
 	if err := g.checkCells(); err != nil {

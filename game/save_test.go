@@ -311,7 +311,7 @@ func TestSaveOfAnEndedRun(t *testing.T) {
 	require.Equal(t, act.PhaseOver, destroyed.Phase(), "seed 7 should end within 2000 steps")
 	quit := New(data, 7)
 	campDeliver(t, quit)
-	quit.Abandon()
+	quit.GiveUp()
 	for _, g := range []*Game{destroyed, quit} {
 		loaded := saveRoundTrip(t, g)
 		assert.Equal(t, g.Hash(), loaded.Hash())

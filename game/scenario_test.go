@@ -184,7 +184,7 @@ func TestDriveVanBlockedByCar(t *testing.T) {
 	fxDo(t, g, Command{Kind: CmdWait})
 	assert.Equal(t, geom.Pt(3, 1), fxVanAt(g), "one cell, then the car\n%s", fxDump(g))
 	assert.Equal(t, 3, vocab.Speed.Value(g.world, g.env.Van), "the van keeps its speed")
-	assert.False(t, vocab.Moving.Has(g.world, g.env.Van), "its motion for this round is over")
+	assert.False(t, vocab.Velocity.Has(g.world, g.env.Van), "its motion for this round is over")
 	assert.Equal(t, before, fxStats(g), "no damage to the van")
 	assert.Equal(t, 5, vocab.HP.Value(g.world, car).Cur, "no damage to the car")
 	assert.Equal(t, geom.Pt(4, 1), vocab.Position.Value(g.world, car))

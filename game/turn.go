@@ -47,7 +47,7 @@ func (g *Game) Do(c Command) (Result, error) {
 	if g.committed == 0 {
 		return Result{Refusal: g.lastSaid}, nil
 	}
-	if before == act.PhaseRoad && c.Kind != CmdAbandon {
+	if before == act.PhaseRoad && c.Kind != CmdGiveUp {
 		g.Run.Turns++
 	}
 	var err error
@@ -89,18 +89,18 @@ func (g *Game) commandAct(c Command) act.Act {
 		return act.Discard(v, act.Nth(act.Carried(g.world), c.Index))
 	case CmdDepart:
 		return act.Depart(v)
-	case CmdAbandon:
+	case CmdGiveUp:
 		return act.GiveUp(v)
 	}
 	return act.Wait(v)
 }
 
 // Abandon gives the run up, as the give-up command does. Play it through
-// Do(Command{Kind: CmdAbandon}) so recordings keep it; this is for ending a
+// Do(Command{Kind: CmdGiveUp}) so recordings keep it; this is for ending a
 // run that will not be recorded further (the high-score table's close).
-func (g *Game) Abandon() {
+func (g *Game) GiveUp() {
 	if g.Run.Phase != act.PhaseOver {
-		_, _ = g.Do(Command{Kind: CmdAbandon})
+		_, _ = g.Do(Command{Kind: CmdGiveUp})
 	}
 }
 

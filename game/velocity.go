@@ -16,8 +16,8 @@ type velocity struct{ g *Game }
 func (v velocity) Next() (int, bool) {
 	w := v.g.world
 	best, found := 0, false
-	for _, e := range vocab.Moving.Entities(w) {
-		next := vocab.Moving.Value(w, e).Next
+	for _, e := range vocab.Velocity.Entities(w) {
+		next := vocab.Velocity.Value(w, e).Next
 		if !found || next < best {
 			best, found = next, true
 		}
@@ -28,8 +28,8 @@ func (v velocity) Next() (int, bool) {
 // Run enqueues the moves due at instant now, in store order.
 func (v velocity) Run(now int, e *rules.Engine[act.Act]) {
 	w := v.g.world
-	for _, ent := range vocab.Moving.Entities(w) {
-		if vocab.Moving.Value(w, ent).Next <= now {
+	for _, ent := range vocab.Velocity.Entities(w) {
+		if vocab.Velocity.Value(w, ent).Next <= now {
 			e.Enqueue(act.Move(ent))
 		}
 	}

@@ -47,8 +47,8 @@ func (a *App) realTime(ms int) time.Duration {
 // giveUp gives the run up, asking first if the config says so.
 func (a *App) giveUp() {
 	if !a.cfg.ConfirmGiveUp {
-		a.abandon()
+		a.giveUpNow()
 		return
 	}
-	confirm(a, a.text(assets.PauseAbandonConfirm), func(a *App) { a.abandon() })
+	confirm(a, a.text(assets.PauseGiveUpConfirm), func(a *App) { a.giveUpNow() })
 }

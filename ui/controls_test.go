@@ -235,9 +235,9 @@ func TestGivingUpAsksOnlyIfTheConfigSays(t *testing.T) {
 		h := newHarnessWith(t, data, 80, 24, Options{Config: &cfg})
 		g := h.startRun()
 		h.press(keyEsc)
-		h.selectItem(h.app.text(assets.PauseAbandon))
+		h.selectItem(h.app.text(assets.PauseGiveUp))
 		if ask {
-			h.contains(h.app.text(assets.PauseAbandonConfirm))
+			h.contains(h.app.text(assets.PauseGiveUpConfirm))
 			h.selectItem(h.app.text(assets.MenuYes))
 		}
 		assert.Equal(t, "abandoned", g.Run.Cause, "confirm_give_up=%v", ask)

@@ -48,7 +48,7 @@ func TestGoldenScreens(t *testing.T) {
 		{"given_up", func(h *harness) {
 			h.startRun()
 			h.press(keyEsc)
-			h.selectItem(h.app.text(assets.PauseAbandon))
+			h.selectItem(h.app.text(assets.PauseGiveUp))
 			h.selectItem(h.app.text(assets.MenuYes))
 		}},
 		{"too_small", func(h *harness) { h.startRun(); h.resize(70, 20) }},

@@ -140,7 +140,7 @@ func (a *App) thingLook(p geom.Point, k vocab.Kind) *look {
 		if !ok {
 			return l
 		}
-		if line := vocab.Moving.Value(w, e).Line; geom.Abs(line.DX) >= geom.Abs(line.DY) {
+		if line := vocab.Velocity.Value(w, e).Line; geom.Abs(line.DX) >= geom.Abs(line.DY) {
 			return &b[0]
 		}
 		return &b[1]

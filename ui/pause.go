@@ -18,7 +18,7 @@ func pausePage(a *App) menuPage {
 			{label: a.text(assets.PauseResume), pick: func(a *App, _ *menuView) { a.pop() }},
 			{label: a.text(assets.PauseControls), pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
 			{label: a.text(assets.PauseSaveQuit), pick: saveAndQuit},
-			{label: a.text(assets.PauseAbandon), pick: func(a *App, _ *menuView) { a.giveUp() }},
+			{label: a.text(assets.PauseGiveUp), pick: func(a *App, _ *menuView) { a.giveUp() }},
 			{label: a.text(assets.PauseQuit), pick: func(a *App, _ *menuView) { a.quit = true }},
 		},
 	}

@@ -85,10 +85,10 @@ func (a *App) showPhase() {
 	}
 }
 
-// abandon gives the run up: it ends as if the van were lost, with its own
+// giveUpNow gives the run up: it ends as if the van were lost, with its own
 // cause, and the summary follows.
-func (a *App) abandon() {
-	a.do(game.Command{Kind: game.CmdAbandon})
+func (a *App) giveUpNow() {
+	a.do(game.Command{Kind: game.CmdGiveUp})
 }
 
 // toTitle leaves the run and shows the title screen.

@@ -204,7 +204,7 @@ func TestPauseMenuResumesAndSaves(t *testing.T) {
 	a := h.app
 	h.press(keyEsc)
 	h.contains(a.text(assets.PauseTitle), a.text(assets.PauseResume), a.text(assets.PauseSaveQuit),
-		a.text(assets.PauseAbandon), a.text(assets.PauseQuit), a.text(assets.TitleSeed, "seed", g.Run.Seed))
+		a.text(assets.PauseGiveUp), a.text(assets.PauseQuit), a.text(assets.TitleSeed, "seed", g.Run.Seed))
 	h.press(keyEnter) // resume
 	h.lacks(a.text(assets.PauseTitle))
 
@@ -226,11 +226,11 @@ func TestGivingUpShowsTheSummaryThenTheTitle(t *testing.T) {
 	g := h.startRun()
 	a := h.app
 	h.press(keyEsc)
-	h.selectItem(a.text(assets.PauseAbandon))
-	h.contains(a.text(assets.PauseAbandonConfirm))
+	h.selectItem(a.text(assets.PauseGiveUp))
+	h.contains(a.text(assets.PauseGiveUpConfirm))
 	h.selectItem(a.text(assets.MenuNo))
 	h.contains(a.text(assets.PauseTitle))
-	h.selectItem(a.text(assets.PauseAbandon))
+	h.selectItem(a.text(assets.PauseGiveUp))
 	h.selectItem(a.text(assets.MenuYes))
 
 	assert.Equal(t, act.PhaseOver, g.Phase())

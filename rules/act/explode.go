@@ -25,7 +25,7 @@ func buildExplode(env *Env, t Act, a *ecs.Action) {
 		vocab.Projectile.Add(a, f)
 		vocab.Fragment.Add(a, f)
 		vocab.Damage.Set(a, f, ex.Damage)
-		vocab.Moving.Set(a, f, vocab.Velocity{
+		vocab.Velocity.Set(a, f, vocab.Course{
 			Line: geom.NewLine(geom.Pt(d[0], d[1])), MsPerCell: ex.MsPerCell, Moves: ex.Range, Next: env.Clock(),
 		})
 	}

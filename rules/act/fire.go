@@ -51,7 +51,7 @@ func buildFire(env *Env, t Act, a *ecs.Action) {
 		vocab.Damage.Set(a, b, env.Data.Combat.BulletDamage)
 		vocab.Shooter.Set(a, b, t.E)
 		vocab.Gun.Set(a, b, gun.ID)
-		vocab.Moving.Set(a, b, vocab.Velocity{
+		vocab.Velocity.Set(a, b, vocab.Course{
 			Line: geom.NewLine(aim), MsPerCell: gun.MsPerCell, Moves: gun.Range + 1, Next: env.Clock(),
 		})
 	}

@@ -13,7 +13,7 @@ func Move(e ecs.Entity) Act { return Act{Kind: KindMove, E: e} }
 // buildMove advances a velocity one step. A diagonal step takes longer, by
 // the square root of two in integer thousandths, so every platform agrees.
 func buildMove(env *Env, t Act, a *ecs.Action) {
-	v, ok := vocab.Moving.Get(env.World, t.E)
+	v, ok := vocab.Velocity.Get(env.World, t.E)
 	if !ok {
 		return
 	}
@@ -28,7 +28,7 @@ func buildMove(env *Env, t Act, a *ecs.Action) {
 	}
 	v.Moves--
 	v.Next = env.Clock() + ms
-	vocab.Moving.Set(a, t.E, v)
+	vocab.Velocity.Set(a, t.E, v)
 	vocab.Position.Set(a, t.E, p.Add(next))
 }
 
@@ -41,8 +41,8 @@ func buildWalk(env *Env, t Act, a *ecs.Action) { step(env, t.E, t.Dir.Vec(), a) 
 func Stop(e ecs.Entity) Act { return Act{Kind: KindStop, E: e} }
 
 func buildStop(env *Env, t Act, a *ecs.Action) {
-	if vocab.Moving.Has(env.World, t.E) {
-		vocab.Moving.Remove(a, t.E)
+	if vocab.Velocity.Has(env.World, t.E) {
+		vocab.Velocity.Remove(a, t.E)
 	}
 	if vocab.Steering.Has(env.World, t.E) {
 		vocab.Steering.Remove(a, t.E)

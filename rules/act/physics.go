@@ -30,7 +30,7 @@ func buildDrive(env *Env, t Act, a *ecs.Action) {
 		return
 	}
 	ms := env.Data.Combat.VehicleMsPerCell
-	vocab.Moving.Set(a, t.E, vocab.Velocity{
+	vocab.Velocity.Set(a, t.E, vocab.Course{
 		Line: geom.NewLine(geom.East.Vec()), MsPerCell: ms, Moves: speed, Next: env.Clock() + ms,
 	})
 }

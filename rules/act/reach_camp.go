@@ -23,8 +23,8 @@ func buildReachCamp(env *Env, t Act, a *ecs.Action) {
 			c.Remove(a, t.E)
 		}
 	}
-	if vocab.Moving.Has(w, t.E) {
-		vocab.Moving.Remove(a, t.E)
+	if vocab.Velocity.Has(w, t.E) {
+		vocab.Velocity.Remove(a, t.E)
 	}
 	if vocab.Steering.Has(w, t.E) {
 		vocab.Steering.Remove(a, t.E)

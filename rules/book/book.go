@@ -91,7 +91,7 @@ func move(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
 // blocked velocity does not try the same step again at the same instant and
 // a blocked lane change is not tried again next round.
 func stopMover(c *Check, e ecs.Entity) {
-	if vocab.Moving.Has(c.World, e) || vocab.Steering.Has(c.World, e) {
+	if vocab.Velocity.Has(c.World, e) || vocab.Steering.Has(c.World, e) {
 		c.Enqueue(act.Stop(e))
 	}
 }

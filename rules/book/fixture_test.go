@@ -128,7 +128,7 @@ func (f *fxWorld) bullet(p geom.Point, shooter ecs.Entity) ecs.Entity {
 		vocab.Damage.Set(a, e, 1)
 		vocab.Shooter.Set(a, e, shooter)
 		vocab.Gun.Set(a, e, "pistol")
-		vocab.Moving.Set(a, e, vocab.Velocity{Line: geom.NewLine(geom.Pt(1, 0)), MsPerCell: 10, Moves: 6})
+		vocab.Velocity.Set(a, e, vocab.Course{Line: geom.NewLine(geom.Pt(1, 0)), MsPerCell: 10, Moves: 6})
 	})
 }
 
@@ -138,14 +138,14 @@ func (f *fxWorld) fragment(p geom.Point) ecs.Entity {
 		vocab.Projectile.Add(a, e)
 		vocab.Fragment.Add(a, e)
 		vocab.Damage.Set(a, e, 1)
-		vocab.Moving.Set(a, e, vocab.Velocity{Line: geom.NewLine(geom.Pt(10, 0)), MsPerCell: 50, Moves: 6})
+		vocab.Velocity.Set(a, e, vocab.Course{Line: geom.NewLine(geom.Pt(10, 0)), MsPerCell: 50, Moves: 6})
 	})
 }
 
 // moving gives e a velocity east, as the physics step does.
 func (f *fxWorld) moving(e ecs.Entity) {
 	f.change(func(a *ecs.Action) {
-		vocab.Moving.Set(a, e, vocab.Velocity{Line: geom.NewLine(geom.Pt(1, 0)), MsPerCell: 50, Moves: 2})
+		vocab.Velocity.Set(a, e, vocab.Course{Line: geom.NewLine(geom.Pt(1, 0)), MsPerCell: 50, Moves: 2})
 	})
 }
 

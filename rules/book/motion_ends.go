@@ -9,8 +9,8 @@ import (
 // MotionEnds finishes a velocity whose moves run out: a projectile is spent,
 // a vehicle simply stops until the next round.
 func MotionEnds() Rule {
-	return Rule{Name: "motion ends", Concerns: []ecs.ID{vocab.Moving.ID()}, Check: func(c *Check) Verdict {
-		ents, vals := vocab.Moving.Pending(c.Action)
+	return Rule{Name: "motion ends", Concerns: []ecs.ID{vocab.Velocity.ID()}, Check: func(c *Check) Verdict {
+		ents, vals := vocab.Velocity.Pending(c.Action)
 		for i, e := range ents {
 			if vals[i].Moves > 0 {
 				continue

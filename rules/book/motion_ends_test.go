@@ -13,7 +13,7 @@ import (
 func fxStepTo(e ecs.Entity, p geom.Point, moves int, v Verdict, follow ...act.Act) fxStep {
 	return fxStep{act: act.Move(e), verdict: v, follow: follow, build: func(a *ecs.Action) {
 		vocab.Position.Set(a, e, p)
-		vocab.Moving.Set(a, e, vocab.Velocity{Line: geom.NewLine(geom.Pt(1, 0)), MsPerCell: 10, Moves: moves})
+		vocab.Velocity.Set(a, e, vocab.Course{Line: geom.NewLine(geom.Pt(1, 0)), MsPerCell: 10, Moves: moves})
 	}}
 }
 
@@ -39,7 +39,7 @@ func TestMotionEnds(t *testing.T) {
 		{"a velocity taken away is no motion", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			f.moving(v)
-			return fxStep{act: act.Stop(v), verdict: Accept, build: func(a *ecs.Action) { vocab.Moving.Remove(a, v) }}
+			return fxStep{act: act.Stop(v), verdict: Accept, build: func(a *ecs.Action) { vocab.Velocity.Remove(a, v) }}
 		}},
 	})
 }

@@ -57,11 +57,11 @@ type Stat struct {
 // Full reports whether the stat is at its maximum.
 func (s Stat) Full() bool { return s.Cur >= s.Max }
 
-// Velocity moves an entity one cell at a time along a line, in real time
-// inside a turn: the next move is due at instant Next (milliseconds of the
-// resolution), then every MsPerCell (longer for a diagonal step), until
-// Moves run out.
-type Velocity struct {
+// Course is the value of a Velocity: it moves an entity one cell at a time
+// along a line, in real time inside a turn. The next move is due at instant
+// Next (milliseconds of the resolution), then every MsPerCell (longer for a
+// diagonal step), until Moves run out.
+type Course struct {
 	Line      geom.Line `json:"line"`
 	MsPerCell int       `json:"ms"`
 	Moves     int       `json:"moves"`
@@ -180,8 +180,9 @@ var (
 	TopSpeed = ecs.DataOf[int](idTopSpeed)
 	// Steering is a lane change waiting for the next physics step.
 	Steering = ecs.DataOf[geom.Dir](idSteering)
-	// Moving is the velocity of something in motion inside a turn.
-	Moving = ecs.DataOf[Velocity](idVelocity)
+	// Velocity makes something move inside a turn: bullets, fragments and
+	// vehicles driving east. The velocity process steps it.
+	Velocity = ecs.DataOf[Course](idVelocity)
 	// Damage is what a projectile does to what it hits.
 	Damage = ecs.DataOf[int](idDamage)
 	// Shooter is who fired a bullet; a bullet never hurts its shooter.
@@ -249,7 +250,8 @@ var (
 	Physics = ecs.PropOf[bool](idPropPhysics)
 	// Says carries the log line an action writes when committed.
 	Says = ecs.PropOf[Lines](idPropMessage)
-	// Cause names the entity an action happens to, for messages.
+	// Cause names who dealt the damage an action does (a bullet's shooter,
+	// not the bullet), so a death can be told and counted.
 	Cause = ecs.PropOf[ecs.Entity](idPropCause)
 	// Command marks an action that is the driver's own command (an order
 	// given at the wheel or at the camp), so the rules that refuse
@@ -261,7 +263,7 @@ func hashPoint(h uint64, p geom.Point) uint64 { return ecs.MixInt(ecs.MixInt(h, 
 
 func hashStat(h uint64, s Stat) uint64 { return ecs.MixInt(ecs.MixInt(h, s.Cur), s.Max) }
 
-func hashVelocity(h uint64, v Velocity) uint64 {
+func hashVelocity(h uint64, v Course) uint64 {
 	for _, x := range [...]int{v.Line.DX, v.Line.DY, v.Line.Acc, v.MsPerCell, v.Moves, v.Next} {
 		h = ecs.MixInt(h, x)
 	}
@@ -289,7 +291,7 @@ func Schema() *ecs.Schema {
 		ecs.DataSpec(Speed, "speed", ecs.HashInt[int]),
 		ecs.DataSpec(TopSpeed, "top_speed", ecs.HashInt[int]),
 		ecs.DataSpec(Steering, "steering", ecs.HashInt[geom.Dir]),
-		ecs.DataSpec(Moving, "velocity", hashVelocity),
+		ecs.DataSpec(Velocity, "velocity", hashVelocity),
 		ecs.DataSpec(Damage, "damage", ecs.HashInt[int]),
 		ecs.DataSpec(Shooter, "shooter", ecs.HashInt[ecs.Entity]),
 		ecs.DataSpec(Target, "target", hashPoint),
