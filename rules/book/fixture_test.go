@@ -191,16 +191,7 @@ func (f *fxWorld) money(v ecs.Entity, n int) {
 
 // carry puts item id (a gun or a consumable) into the van's inventory,
 // after what is there.
-func (f *fxWorld) carry(id string) ecs.Entity {
-	var e ecs.Entity
-	rank := f.w.Count(vocab.Item.ID())
-	f.change(func(a *ecs.Action) {
-		e = a.Spawn()
-		vocab.Item.Set(a, e, id)
-		vocab.Rank.Set(a, e, rank)
-	})
-	return e
-}
+func (f *fxWorld) carry(id string) ecs.Entity { return f.list(vocab.Item, id) }
 
 // fill carries id until the inventory holds n items.
 func (f *fxWorld) fill(id string, n int) {
@@ -209,13 +200,17 @@ func (f *fxWorld) fill(id string, n int) {
 	}
 }
 
-// offer lays shop offer id out in the camp's shop.
-func (f *fxWorld) offer(id string) ecs.Entity {
+// offer lays shop offer id out in the camp's shop, after what is there.
+func (f *fxWorld) offer(id string) ecs.Entity { return f.list(vocab.Offer, id) }
+
+// list adds a new entity with component c set to id, ranked last among
+// those with c.
+func (f *fxWorld) list(c ecs.Data[string], id string) ecs.Entity {
 	var e ecs.Entity
-	rank := f.w.Count(vocab.Offer.ID())
+	rank := f.w.Count(c.ID())
 	f.change(func(a *ecs.Action) {
 		e = a.Spawn()
-		vocab.Offer.Set(a, e, id)
+		c.Set(a, e, id)
 		vocab.Rank.Set(a, e, rank)
 	})
 	return e
