@@ -2,11 +2,14 @@ package book
 
 import (
 	"lastpost/rules/act"
+	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
 	"lastpost/rules"
@@ -23,6 +26,9 @@ type fxWorld struct {
 	w    *ecs.World
 	env  Env
 	acid []geom.Point
+	// player is the van, once placed: the builders mark its actions, and
+	// only its, as the driver's commands.
+	player ecs.Entity
 }
 
 // fxW and fxH are the size of every test road; the goal is column fxW-1.
@@ -34,9 +40,19 @@ const (
 func fxNew() *fxWorld {
 	f := &fxWorld{w: ecs.NewWorld(vocab.Schema())}
 	f.w.SetSpatial(vocab.SpatialSpec(fxW, fxH))
-	f.env = Env{GoalX: fxW - 1, Acid: f.isAcid}
+	f.env = Env{GoalX: fxW - 1, Acid: f.isAcid, Data: fxData()}
 	return f
 }
+
+// fxData is the game's data, loaded once: the rules about the driver's
+// commands read prices, kits and the inventory's size from it.
+var fxData = sync.OnceValue(func() *assets.Data {
+	d, err := assets.Load()
+	if err != nil {
+		panic(err)
+	}
+	return d
+})
 
 func (f *fxWorld) isAcid(p geom.Point) bool {
 	for _, q := range f.acid {
@@ -70,7 +86,7 @@ func (f *fxWorld) spawn(kind vocab.Kind, p geom.Point, fn func(a *ecs.Action, e 
 
 // van places the mail van, standing still, with the game's starting stats.
 func (f *fxWorld) van(p geom.Point) ecs.Entity {
-	return f.spawn(vocab.KindVan, p, func(a *ecs.Action, e ecs.Entity) {
+	f.player = f.spawn(vocab.KindVan, p, func(a *ecs.Action, e ecs.Entity) {
 		vocab.Player.Add(a, e)
 		vocab.Vehicle.Add(a, e)
 		vocab.Hittable.Add(a, e)
@@ -82,6 +98,7 @@ func (f *fxWorld) van(p geom.Point) ecs.Entity {
 		vocab.TopSpeed.Set(a, e, 4)
 		vocab.Letters.Set(a, e, 0)
 	})
+	return f.player
 }
 
 // enemy places an enemy with hp hit points; vehicles drive at speed 1.
@@ -149,6 +166,82 @@ func (f *fxWorld) moving(e ecs.Entity) {
 	})
 }
 
+// actEnv is what the builders read, set up as the game does: the van, once
+// placed, is the one whose actions are commands.
+func (f *fxWorld) actEnv() *act.Env {
+	return &act.Env{World: f.w, Rand: rand.New(rand.NewPCG(1, 2)), Data: f.env.Data, Van: f.player,
+		Clock: func() int { return 0 }}
+}
+
+// build commits action t at once, built as the game builds it, outside any
+// rule.
+func (f *fxWorld) build(t act.Act) {
+	env := f.actEnv()
+	f.change(func(a *ecs.Action) { act.Build(env, t, a) })
+}
+
+// camp drives the van v into a survivor camp, as the game does: the road is
+// left behind, the van parks and has the AtCamp flag.
+func (f *fxWorld) camp(v ecs.Entity) { f.build(act.ReachCamp(v)) }
+
+// money sets the cash the van v carries.
+func (f *fxWorld) money(v ecs.Entity, n int) {
+	f.change(func(a *ecs.Action) { vocab.Money.Set(a, v, n) })
+}
+
+// carry puts item id (a gun or a consumable) into the van's inventory,
+// after what is there.
+func (f *fxWorld) carry(id string) ecs.Entity { return f.list(vocab.Item, id) }
+
+// fill carries id until the inventory holds n items.
+func (f *fxWorld) fill(id string, n int) {
+	for f.w.Count(vocab.Item.ID()) < n {
+		f.carry(id)
+	}
+}
+
+// offer lays shop offer id out in the camp's shop, after what is there.
+func (f *fxWorld) offer(id string) ecs.Entity { return f.list(vocab.Offer, id) }
+
+// list adds a new entity with component c set to id, ranked last among
+// those with c.
+func (f *fxWorld) list(c ecs.Data[string], id string) ecs.Entity {
+	var e ecs.Entity
+	rank := f.w.Count(c.ID())
+	f.change(func(a *ecs.Action) {
+		e = a.Spawn()
+		c.Set(a, e, id)
+		vocab.Rank.Set(a, e, rank)
+	})
+	return e
+}
+
+// stats sets the engine and tyres of the van v, out of their full values.
+func (f *fxWorld) stats(v ecs.Entity, engine, tyres int) {
+	f.change(func(a *ecs.Action) {
+		vocab.Engine.Set(a, v, vocab.Stat{Cur: engine, Max: vocab.Engine.Value(f.w, v).Max})
+		vocab.Tyres.Set(a, v, vocab.Stat{Cur: tyres, Max: vocab.Tyres.Value(f.w, v).Max})
+	})
+}
+
+// fxPrice is the shop's price of offer id.
+func fxPrice(id string) int {
+	o, ok := fxData().Shop.Offer(id)
+	if !ok {
+		panic("no offer " + id)
+	}
+	return o.Price
+}
+
+// mount puts gun on side d of vehicle v.
+func (f *fxWorld) mount(v ecs.Entity, d geom.Dir, gun string) {
+	f.change(func(a *ecs.Action) {
+		guns := vocab.Guns.Value(f.w, v)
+		guns[vocab.Slot(d)] = gun
+		vocab.Guns.Set(a, v, guns)
+	})
+}
+
 // fxStep is one hand-built action and what the rule must say about it.
 type fxStep struct {
 	// act is the action type the rule sees as c.Type (Wait if zero).
@@ -165,6 +258,19 @@ type fxStep struct {
 func fxMove(e ecs.Entity, p geom.Point, v rules.Verdict, follow ...act.Act) fxStep {
 	return fxStep{act: act.Move(e), build: func(a *ecs.Action) { vocab.Position.Set(a, e, p) },
 		verdict: v, follow: follow}
+}
+
+// fxBuilt is a step built by the game's own builder for t: a command
+// carries the vocab.Command mark when, and only when, the van gives it.
+func fxBuilt(f *fxWorld, t act.Act, v Verdict, follow ...act.Act) fxStep {
+	env := f.actEnv()
+	return fxStep{act: t, build: func(a *ecs.Action) { act.Build(env, t, a) }, verdict: v, follow: follow}
+}
+
+// fxRefused is the step of a command the rule refuses: the checking stops
+// and the driver is told why, and nothing else happens.
+func fxRefused(f *fxWorld, t act.Act, why assets.TextID) fxStep {
+	return fxBuilt(f, t, Reject|Stop, act.Say(vocab.Message{ID: why}))
 }
 
 // fxCase is one row of a rule's table: it sets up a fresh road and returns
@@ -216,6 +322,7 @@ func fxTable(t *testing.T, mk func(env *Env) Rule, cases []fxCase) {
 				f := fxNew()
 				step := tc.setup(f)
 				rule := mk(&f.env)
+				before := f.w.Hash()
 				trace := fxRun(f, rule, step, noSkip)
 				require.NotEmpty(t, trace.Records)
 				first := trace.Records[0]
@@ -234,6 +341,9 @@ func fxTable(t *testing.T, mk func(env *Env) Rule, cases []fxCase) {
 				assert.Equal(t, step.verdict, c.Verdict, "verdict (noSkip=%v): %s", noSkip, first)
 				assert.Equal(t, want, nilIfEmpty(c.FollowOns), "follow-ons (noSkip=%v): %s", noSkip, first)
 				assert.Equal(t, !step.verdict.Rejected(), first.Committed)
+				if step.verdict.Rejected() {
+					assert.Equal(t, before, f.w.Hash(), "a refused action leaves the world as it was")
+				}
 			}
 		})
 	}

@@ -1,0 +1,52 @@
+package book
+
+import (
+	"lastpost/rules/act"
+	"testing"
+
+	"lastpost/assets"
+	"lastpost/ecs/geom"
+)
+
+func TestCannotAfford(t *testing.T) {
+	// buy is a van at a camp with money buying offer id; the shop tells
+	// the driver when it is too dear.
+	buy := func(f *fxWorld, money int, id string, tooDear bool) fxStep {
+		v := f.van(geom.Pt(3, 2))
+		f.camp(v)
+		f.money(v, money)
+		t := act.Buy(v, f.offer(id))
+		if tooDear {
+			return fxRefused(f, t, assets.ShopCannotAfford)
+		}
+		return fxBuilt(f, t, Accept)
+	}
+	fxTable(t, CannotAfford, []fxCase{
+		{"one short of the price", func(f *fxWorld) fxStep {
+			return buy(f, fxPrice("shotgun")-1, "shotgun", true)
+		}},
+		{"penniless", func(f *fxWorld) fxStep {
+			return buy(f, 0, "armour_1", true)
+		}},
+		{"exactly the price", func(f *fxWorld) fxStep {
+			return buy(f, fxPrice("shotgun"), "shotgun", false)
+		}},
+		{"the dearest gun, for all the money", func(f *fxWorld) fxStep {
+			return buy(f, fxPrice("railgun"), "railgun", false)
+		}},
+		{"more than the price", func(f *fxWorld) fxStep {
+			return buy(f, 100, "tyre_fitting", false)
+		}},
+		{"leaving a camp costs nothing", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			f.camp(v)
+			f.offer("railgun")
+			return fxBuilt(f, act.Depart(v), Accept)
+		}},
+		{"an enemy's purchase is no command of the driver's", func(f *fxWorld) fxStep {
+			f.van(geom.Pt(3, 2))
+			c := f.car(geom.Pt(6, 2))
+			return fxBuilt(f, act.Buy(c, f.offer("railgun")), Accept)
+		}},
+	})
+}
