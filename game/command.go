@@ -25,7 +25,7 @@ const (
 	CmdUnmount // Dir: slot
 	CmdDiscard // Index: inventory item
 	CmdDepart  // leave the camp for the next delivery
-	CmdGiveUp // give the run up, on the road or at camp
+	CmdGiveUp  // give the run up, on the road or at camp
 	cmdCount
 )
 

@@ -40,7 +40,7 @@ func (g *Game) Do(c Command) (Result, error) {
 		g.turnTrace.Reset()
 	}
 	g.committed, g.lastSaid = 0, vocab.Message{}
-	g.engine.Enqueue(g.commandAct(c))
+	g.engine.Enqueue(g.commandAct(c).ByDriver())
 	if err := g.engine.Resolve(); err != nil {
 		return Result{}, err
 	}

@@ -107,6 +107,17 @@ type Act struct {
 	// Delay is the time between the bullets of a burst, in milliseconds.
 	Delay int
 	Msg   vocab.Message
+	// Driver says the action is the driver's own command, given at the
+	// wheel or at a camp, rather than something that follows from one (the
+	// rest of a burst) or an enemy's order. The rules that refuse commands
+	// look only at these.
+	Driver bool
+}
+
+// ByDriver returns a as the driver's own command.
+func (a Act) ByDriver() Act {
+	a.Driver = true
+	return a
 }
 
 // String describes the action for traces, for a person.

@@ -10,7 +10,7 @@ import (
 func Depart(e ecs.Entity) Act { return Act{Kind: KindDepart, E: e} }
 
 func buildDepart(env *Env, t Act, a *ecs.Action) {
-	command(env, t, a)
+	command(t, a)
 	for _, e := range vocab.Offer.Entities(env.World) {
 		a.RemoveEntity(e)
 	}

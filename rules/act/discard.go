@@ -7,7 +7,7 @@ import "lastpost/ecs"
 func Discard(e, item ecs.Entity) Act { return Act{Kind: KindDiscard, E: e, O: item} }
 
 func buildDiscard(env *Env, t Act, a *ecs.Action) {
-	command(env, t, a)
+	command(t, a)
 	if IsCarried(env.World, t.O) {
 		a.RemoveEntity(t.O)
 	}

@@ -78,10 +78,10 @@ func say(a *ecs.Action, m vocab.Message) {
 	vocab.Says.Set(a, lines)
 }
 
-// command marks the action as the driver's own command when the van
-// gives it, so the rules that refuse commands look at it.
-func command(env *Env, t Act, a *ecs.Action) {
-	if t.E == env.Van && t.E != 0 {
+// command marks the action as the driver's own command when it is one, so
+// the rules that refuse commands look at it.
+func command(t Act, a *ecs.Action) {
+	if t.Driver {
 		vocab.Command.Set(a, true)
 	}
 }

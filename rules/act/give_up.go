@@ -10,7 +10,7 @@ import (
 func GiveUp(e ecs.Entity) Act { return Act{Kind: KindGiveUp, E: e} }
 
 func buildGiveUp(env *Env, t Act, a *ecs.Action) {
-	command(env, t, a)
+	command(t, a)
 	vocab.Retired.Add(a, t.E)
 }
 

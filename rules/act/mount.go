@@ -13,7 +13,7 @@ func Mount(e ecs.Entity, d geom.Dir, item ecs.Entity) Act {
 }
 
 func buildMount(env *Env, t Act, a *ecs.Action) {
-	command(env, t, a)
+	command(t, a)
 	w := env.World
 	gun, ok := vocab.Item.Get(w, t.O)
 	slot := vocab.Slot(t.Dir)

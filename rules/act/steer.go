@@ -15,7 +15,7 @@ func Steer(e ecs.Entity, d geom.Dir) Act { return Act{Kind: KindSteer, E: e, Dir
 // standing still is not rolled for, so the steering rule can refuse it
 // without using the turn.
 func buildSteer(env *Env, t Act, a *ecs.Action) {
-	command(env, t, a)
+	command(t, a)
 	if t.E == env.Van && vocab.Speed.Value(env.World, t.E) > 0 {
 		tyres := vocab.Tyres.Value(env.World, t.E)
 		if env.Rand.IntN(100) >= env.Data.Van.SteerChance(tyres.Cur) {

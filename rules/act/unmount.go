@@ -10,7 +10,7 @@ import (
 func Unmount(e ecs.Entity, d geom.Dir) Act { return Act{Kind: KindUnmount, E: e, Dir: d} }
 
 func buildUnmount(env *Env, t Act, a *ecs.Action) {
-	command(env, t, a)
+	command(t, a)
 	w := env.World
 	guns := vocab.Guns.Value(w, t.E)
 	slot := vocab.Slot(t.Dir)

@@ -260,10 +260,11 @@ func fxMove(e ecs.Entity, p geom.Point, v rules.Verdict, follow ...act.Act) fxSt
 		verdict: v, follow: follow}
 }
 
-// fxBuilt is a step built by the game's own builder for t: a command
-// carries the vocab.Command mark when, and only when, the van gives it.
+// fxBuilt is a step built by the game's own builder for t: as in the game,
+// a command is the driver's own when, and only when, the van gives it.
 func fxBuilt(f *fxWorld, t act.Act, v Verdict, follow ...act.Act) fxStep {
 	env := f.actEnv()
+	t.Driver = t.E == f.player
 	return fxStep{act: t, build: func(a *ecs.Action) { act.Build(env, t, a) }, verdict: v, follow: follow}
 }
 
