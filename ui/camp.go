@@ -185,25 +185,40 @@ func inventoryPage(a *App, pick func(a *App, m *menuView, i int)) menuPage {
 	return page
 }
 
-// itemPage shows one inventory item with the offer to throw it away (after
-// a confirmation); the outcome is reported on the inventory list.
+// itemPage shows one inventory item with the offer to use it, if it is a
+// kit, and to throw it away (after a confirmation); the outcome is reported
+// on the inventory list.
 func itemPage(i int, id string, list *menuView) func(a *App) menuPage {
 	return func(a *App) menuPage {
 		name := a.itemName(id)
-		return menuPage{
-			title:   name,
-			prelude: []string{a.itemDescription(id)},
-			items: []menuItem{
-				{label: a.text(assets.InventoryDiscard), pick: func(a *App, m *menuView) {
-					confirm(a, a.text(assets.InventoryDiscardConfirm, "name", name), func(a *App) {
-						a.pop()
-						campDo(a, list, game.Command{Kind: game.CmdDiscard, Index: i}, a.text(assets.InventoryDiscarded, "name", name))
-					})
-				}},
-				back(a, assets.InventoryBack),
-			},
+		var items []menuItem
+		if _, kit := a.data.Shop.Consumable(id); kit {
+			items = append(items, menuItem{label: a.text(assets.InventoryUse), pick: func(a *App, m *menuView) {
+				a.pop()
+				if campDo(a, list, game.Command{Kind: game.CmdUse, Index: i}, "") {
+					list.notice = a.lastLine()
+				}
+			}})
 		}
+		items = append(items,
+			menuItem{label: a.text(assets.InventoryDiscard), pick: func(a *App, m *menuView) {
+				confirm(a, a.text(assets.InventoryDiscardConfirm, "name", name), func(a *App) {
+					a.pop()
+					campDo(a, list, game.Command{Kind: game.CmdDiscard, Index: i}, a.text(assets.InventoryDiscarded, "name", name))
+				})
+			}},
+			back(a, assets.InventoryBack))
+		return menuPage{title: name, prelude: []string{a.itemDescription(id)}, items: items}
 	}
+}
+
+// lastLine is the newest line of the message log, as the player reads it.
+func (a *App) lastLine() string {
+	last := a.game.Log().Last(1)
+	if len(last) == 0 {
+		return ""
+	}
+	return a.message(last[0].Msg)
 }
 
 // newFieldInventory is the inventory on the road: choosing an item uses it,

@@ -11,6 +11,7 @@ import (
 	"lastpost/ecs/geom"
 	"lastpost/game"
 	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // e2eSeed is a run whose first delivery the autoplay bot finishes.
@@ -195,4 +196,25 @@ func TestDestroyedVanEndsTheRun(t *testing.T) {
 		a.text(assets.EndTurns), strconv.Itoa(g.Run.Turns))
 	h.press(keyEnter)
 	h.contains(a.text(assets.TitleNewGame))
+}
+
+// TestCampKitsCanBeUsed wears a tyre, carries a spare into the camp and
+// fits it from the camp's inventory: kits work at a camp, not only on the
+// road, and the list tells what was done.
+func TestCampKitsCanBeUsed(t *testing.T) {
+	h := atCamp(t, Options{})
+	a, g := h.app, h.app.game
+	w, van := g.World(), g.Van()
+	worn := w.NewAction()
+	vocab.Tyres.Set(worn, van, vocab.Stat{Cur: 1, Max: 4})
+	w.Commit(worn)
+	carry(g, "spare_tyre")
+
+	h.selectItem(a.text(assets.CampInventory))
+	h.selectItem("Spare tyre")
+	h.contains(a.text(assets.InventoryUse), a.text(assets.InventoryDiscard))
+	h.selectItem(a.text(assets.InventoryUse))
+	h.contains(a.text(assets.MsgTyreReplaced), a.text(assets.InventoryEmpty))
+	assert.Equal(t, 2, g.VanState().Tyres.Cur)
+	assert.Empty(t, g.Inventory())
 }

@@ -70,4 +70,9 @@ func TestGoldenCamp(t *testing.T) {
 	h.press(keyEsc)
 	h.selectItem(h.app.text(assets.CampGarage))
 	h.checkGolden("garage")
+	h.press(keyEsc)
+	carry(h.app.game, "spare_tyre")
+	h.selectItem(h.app.text(assets.CampInventory))
+	h.selectItem("Spare tyre")
+	h.checkGolden("camp_kit")
 }
