@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 
 	"lastpost/ai"
 	"lastpost/assets"
@@ -67,6 +68,12 @@ func (b *Bot) drive(g *Game) Command {
 	return Command{Kind: CmdWait}
 }
 
+// carries reports whether the van carries an item id. The bot asks every
+// turn, so it reads the item store rather than list the inventory.
+func carries(w *ecs.World, id string) bool {
+	return slices.Contains(vocab.Item.Values(w), id)
+}
+
 // itemIndex returns the first index of id in inv, or -1.
 func itemIndex(inv []string, id string) int {
 	for i, s := range inv {
@@ -89,8 +96,8 @@ func (b *Bot) situation(g *Game) ai.Situation {
 		Speed: vocab.Speed.Value(w, v), MaxSpeed: vocab.TopSpeed.Value(w, v),
 		Tyres: tyres.Cur, MaxTyres: tyres.Max, Engine: engine.Cur, MaxEngine: engine.Max,
 		GoalX: g.level.GoalX(), RoadTop: g.data.LevelGen.RoadTop, RoadBottom: g.data.LevelGen.RoadBottom,
-		HasSpareTyre: itemIndex(g.Inventory(), ai.SpareTyre.String()) >= 0,
-		HasEngineKit: itemIndex(g.Inventory(), ai.EngineKit.String()) >= 0,
+		HasSpareTyre: carries(w, ai.SpareTyre.String()),
+		HasEngineKit: carries(w, ai.EngineKit.String()),
 		Enemies:      s.Enemies[:0],
 		Letters:      s.Letters[:0],
 		Barrels:      s.Barrels[:0],
