@@ -186,3 +186,14 @@ func TestBotSeesOnlyWithinVision(t *testing.T) {
 	assert.True(t, s.Guns[geom.East-1].Mounted, "the van starts with a front gun")
 	assert.False(t, slices.ContainsFunc(s.Guns[:], func(gi ai.GunInfo) bool { return gi.Mounted && gi.Range <= 0 }))
 }
+
+// TestGunRanksKeepTheShippedOrder checks that rating guns by their data
+// orders the shipped guns as the bot always bought them.
+func TestGunRanksKeepTheShippedOrder(t *testing.T) {
+	ranks := gunRanks(&loadData(t).Guns)
+	order := []string{"pistol", "shotgun", "machine_gun", "railgun"}
+	require.Len(t, ranks, len(order))
+	for i := 1; i < len(order); i++ {
+		assert.Less(t, ranks[order[i-1]], ranks[order[i]], "%s ranks below %s", order[i-1], order[i])
+	}
+}
