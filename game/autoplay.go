@@ -108,7 +108,7 @@ func (b *Bot) situation(g *Game) ai.Situation {
 	vision := g.data.Van.Vision
 	for _, e := range vocab.Enemy.Entities(w) {
 		if p, ok := vocab.Position.Get(w, e); ok && ai.Sees(pos, p, vision) {
-			s.Enemies = append(s.Enemies, ai.Thing{Kind: thingKind(vocab.KindOf.Value(w, e)), At: p})
+			s.Enemies = append(s.Enemies, ai.Thing{Kind: thingKind(g.env.Enemy(vocab.KindOf.Value(w, e))), At: p})
 		}
 	}
 	for _, e := range vocab.Letter.Entities(w) {
@@ -124,12 +124,13 @@ func (b *Bot) situation(g *Game) ai.Situation {
 	return *s
 }
 
-// thingKind maps an enemy's kind to the AI's.
-func thingKind(k vocab.Kind) ai.ThingKind {
-	switch k {
-	case vocab.KindCar:
+// thingKind tells the driver what an enemy is by the AI that drives it,
+// which is what its danger depends on.
+func thingKind(e *assets.Enemy) ai.ThingKind {
+	switch e.Behaviour {
+	case assets.BehaviourCar:
 		return ai.CarThing
-	case vocab.KindBike:
+	case assets.BehaviourBike:
 		return ai.BikeThing
 	}
 	return ai.ZombieThing
