@@ -19,7 +19,9 @@ type Offer struct {
 
 // Camp is what the autoplay shopper knows at a survivor camp. Inventory
 // lists item ids; Mounted holds the gun id on each side indexed by Dir-1
-// (North, East, South, West), "" when empty.
+// (North, East, South, West), "" when empty. GunRanks rates every gun the
+// game knows by id, higher for a better gun; the caller derives it from the
+// guns' data, so a gun added to the data is ranked without code here.
 type Camp struct {
 	Money             int
 	Offers            []Offer
@@ -29,6 +31,7 @@ type Camp struct {
 	InventoryFree     int
 	Inventory         []string
 	Mounted           [4]string
+	GunRanks          map[string]int
 }
 
 // Shopping constants.
@@ -37,18 +40,12 @@ const (
 	kitsWanted     = 2  // spare tyres and engine kits carried of each kind
 )
 
-// gunRank orders the guns from worst to best; unknown ids rank 0 and are
-// never bought.
-func gunRank(id string) int {
-	switch id {
-	case "pistol":
-		return 1
-	case "shotgun":
-		return 2
-	case "machine_gun":
-		return 3
-	case "railgun":
-		return 4
+// gunRank orders the guns from worst to best by c.GunRanks; ids it does
+// not rank (items that are not guns, empty sides) rank 0 and are never
+// bought. Only the order of the ranks matters, never their size.
+func (c Camp) gunRank(id string) int {
+	if r := c.GunRanks[id]; r > 0 {
+		return r
 	}
 	return 0
 }
@@ -111,10 +108,10 @@ func shopGun(c Camp) int {
 	floor := weakestKeptGun(c)
 	best := -1
 	for i, o := range c.Offers {
-		if o.Kind != "gun" || gunRank(o.ID) <= floor || o.Price > c.Money-upgradeReserve {
+		if o.Kind != "gun" || c.gunRank(o.ID) <= floor || o.Price > c.Money-upgradeReserve {
 			continue
 		}
-		if best < 0 || betterBuy(o, c.Offers[best]) {
+		if best < 0 || c.betterBuy(o, c.Offers[best]) {
 			best = i
 		}
 	}
@@ -122,8 +119,8 @@ func shopGun(c Camp) int {
 }
 
 // betterBuy prefers the higher-ranked gun, then the cheaper one.
-func betterBuy(a, b Offer) bool {
-	if ra, rb := gunRank(a.ID), gunRank(b.ID); ra != rb {
+func (c Camp) betterBuy(a, b Offer) bool {
+	if ra, rb := c.gunRank(a.ID), c.gunRank(b.ID); ra != rb {
 		return ra > rb
 	}
 	return a.Price < b.Price
@@ -135,12 +132,12 @@ func betterBuy(a, b Offer) bool {
 func weakestKeptGun(c Camp) int {
 	var ranks []int
 	for _, id := range c.Mounted {
-		if r := gunRank(id); r > 0 {
+		if r := c.gunRank(id); r > 0 {
 			ranks = append(ranks, r)
 		}
 	}
 	for _, id := range c.Inventory {
-		if r := gunRank(id); r > 0 {
+		if r := c.gunRank(id); r > 0 {
 			ranks = append(ranks, r)
 		}
 	}
@@ -204,7 +201,7 @@ var mountOrder = [4]geom.Dir{geom.East, geom.West, geom.North, geom.South}
 func Mount(c Camp) (slot geom.Dir, invIndex int, ok bool) {
 	best, bestRank := -1, 0
 	for i, id := range c.Inventory {
-		if r := gunRank(id); r > bestRank {
+		if r := c.gunRank(id); r > bestRank {
 			best, bestRank = i, r
 		}
 	}
@@ -212,7 +209,7 @@ func Mount(c Camp) (slot geom.Dir, invIndex int, ok bool) {
 		return geom.None, -1, false
 	}
 	for _, d := range mountOrder {
-		if gunRank(c.Mounted[d-1]) < bestRank {
+		if c.gunRank(c.Mounted[d-1]) < bestRank {
 			return d, best, true
 		}
 	}

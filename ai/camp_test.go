@@ -17,6 +17,9 @@ func armour(level, price int) Offer {
 }
 func offer(kind string, price int) Offer { return Offer{Kind: kind, ID: kind, Price: price} }
 
+// ranks rates the shipped guns as the game does, by their price.
+var ranks = map[string]int{"pistol": 10, "shotgun": 20, "machine_gun": 30, "railgun": 100}
+
 // healthyCamp is a van in full repair with a pistol in front and room to
 // spare, holding money.
 func healthyCamp(money int, offers ...Offer) Camp {
@@ -24,6 +27,7 @@ func healthyCamp(money int, offers ...Offer) Camp {
 		Money: money, Offers: offers,
 		Engine: 8, MaxEngine: 8, Tyres: 4, MaxTyres: 4, Armour: 1,
 		InventoryFree: 8, Mounted: [4]string{"", "pistol", "", ""},
+		GunRanks: ranks,
 	}
 }
 
@@ -192,7 +196,7 @@ func TestMount(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			slot, i, ok := Mount(Camp{Mounted: tt.mounted, Inventory: tt.inventory})
+			slot, i, ok := Mount(Camp{Mounted: tt.mounted, Inventory: tt.inventory, GunRanks: ranks})
 			assert.Equal(t, tt.ok, ok)
 			assert.Equal(t, tt.slot, slot)
 			assert.Equal(t, tt.index, i)
@@ -204,6 +208,7 @@ func TestMountingUntilDoneRanksTheGuns(t *testing.T) {
 	c := Camp{
 		Mounted:   [4]string{"", "pistol", "", "pistol"},
 		Inventory: []string{"shotgun", "spare_tyre", "railgun", "machine_gun"},
+		GunRanks:  ranks,
 	}
 	for step := 0; ; step++ {
 		require.Less(t, step, 10, "mounting never ends")

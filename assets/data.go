@@ -3,12 +3,9 @@ package assets
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
-
-// spawnedEnemies are the enemy ids the level generator places, so
-// enemies.toml must define them.
-var spawnedEnemies = []string{"zombie", "car", "bike"}
 
 // Data is all of the game's data, loaded and checked together.
 type Data struct {
@@ -36,6 +33,7 @@ func Load() (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
+	d.LevelGen.Legend = d.legend()
 	if err := d.crossCheck(); err != nil {
 		return nil, err
 	}
@@ -109,10 +107,24 @@ func (d *Data) needGun(p *problems, where, id string) {
 	}
 }
 
+// legend lists every thing a level can hold: the built-in things, then
+// the enemies in file order.
+func (d *Data) legend() []Thing {
+	things := slices.Clone(BuiltinThings)
+	for _, e := range d.Enemies.List {
+		things = append(things, Thing{ID: e.ID, Char: e.MapChar()})
+	}
+	return things
+}
+
 func (d *Data) checkEnemies(p *problems) {
-	for _, id := range spawnedEnemies {
-		if _, ok := d.Enemies.Get(id); !ok {
-			p.addf("%s: the level generator spawns %q, which is not defined", enemiesFile, id)
+	// The legend is made afresh, so the tables are checked against the
+	// enemies as they are now.
+	tables := d.LevelGen
+	tables.Legend = d.legend()
+	if err := tables.Validate(); err != nil {
+		for _, e := range splitJoined(err) {
+			p.addf("%s: %v", levelGenFile, e)
 		}
 	}
 	for _, e := range d.Enemies.List {

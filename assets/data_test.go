@@ -41,7 +41,7 @@ func TestCrossCheckFindsBrokenReferences(t *testing.T) {
 	}{
 		{"van starts with an unknown gun", func(d *Data) { d.Van.StartGuns[0].Gun = "laser" }, `names gun "laser"`},
 		{"enemy carries an unknown gun", func(d *Data) { enemy(d, "car").Weapons[0].Gun = "cannon" }, `names gun "cannon"`},
-		{"spawned enemy missing", func(d *Data) { enemy(d, "bike").ID = "trike" }, `spawns "bike"`},
+		{"spawned enemy missing", func(d *Data) { enemy(d, "bike").ID = "trike" }, `("bike"): thing is neither`},
 		{"bump text missing", func(d *Data) { enemy(d, "zombie").BumpText = "msg.nope" }, `bump_text "msg.nope"`},
 		{"bump text without the attacker", func(d *Data) { enemy(d, "zombie").BumpText = MsgHurt }, "{enemy}"},
 		{"gun colour undefined", func(d *Data) { d.Guns.List[0].Colour = "mauve" }, `colour "mauve"`},
@@ -163,6 +163,30 @@ func TestUnknownKeysAreRejectedWithFileLineAndKey(t *testing.T) {
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), fmt.Sprintf("%s:%d:", c.file, line))
 			assert.Contains(t, err.Error(), c.key)
+		})
+	}
+}
+
+func TestEnemiesValidateTheirMapChars(t *testing.T) {
+	cases := []struct {
+		name string
+		char Glyph
+		want string
+	}{
+		{"another enemy's", 'z', `map_char "z" is "zombie"'s`},
+		{"a built-in thing's", '#', `map_char "#" is "wreck"'s`},
+		{"the road's", '.', "printable ASCII"},
+		{"not ASCII", 'é', "printable ASCII"},
+		{"missing", 0, "printable ASCII"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d, err := Load()
+			require.NoError(t, err)
+			enemy(d, "bike").Map = c.char
+			err = d.Enemies.Validate()
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
 		})
 	}
 }

@@ -1,6 +1,9 @@
 package assets
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 const enemiesFile = "enemies.toml"
 
@@ -48,9 +51,17 @@ type Enemy struct {
 	RunsOver         bool      `toml:"runs_over"`
 	LeavesBloodstain bool      `toml:"leaves_bloodstain"`
 	Glyph            Glyph     `toml:"glyph"`
-	Colour           string    `toml:"colour"` // colour role
+	Map              Glyph     `toml:"map_char"` // its character in ASCII drawings of levels
+	Colour           string    `toml:"colour"`   // colour role
 	Weapons          []Mount   `toml:"weapon"`
 }
+
+// MaxEnemies is how many kinds of enemy the game can number: an entity's
+// kind is one byte, shared with the built-in things.
+const MaxEnemies = 248
+
+// MapChar returns the enemy's character in ASCII drawings of levels.
+func (e Enemy) MapChar() byte { return byte(e.Map) }
 
 // Enemies is every kind of enemy, in file order.
 type Enemies struct {
@@ -82,6 +93,19 @@ func (e Enemy) Gun(s Slot) (string, bool) {
 func (e Enemies) Validate() error {
 	var p problems
 	eachEntry(&p, "enemy", e.List, func(enemy Enemy, where string) { enemy.validate(&p, where) })
+	if len(e.List) > MaxEnemies {
+		p.addf("%d enemies, at most %d", len(e.List), MaxEnemies)
+	}
+	chars := map[Glyph]string{}
+	for _, t := range BuiltinThings {
+		chars[Glyph(t.Char)] = t.ID
+	}
+	for _, enemy := range e.List {
+		if other, ok := chars[enemy.Map]; ok && enemy.Map != 0 {
+			p.addf("enemy %q map_char %q is %q's already", enemy.ID, enemy.Map, other)
+		}
+		chars[enemy.Map] = enemy.ID
+	}
 	return p.err()
 }
 
@@ -97,6 +121,12 @@ func (e Enemy) validate(p *problems, where string) {
 	p.id(where+" colour", e.Colour)
 	if e.Glyph == 0 {
 		p.addf("%s needs a glyph", where)
+	}
+	if slices.Contains(ReservedIDs, e.ID) {
+		p.addf("%s id is a built-in thing's", where)
+	}
+	if e.Map == 0 || e.Map > '~' || e.Map == ' ' || strings.ContainsRune(ReservedChars, rune(e.Map)) {
+		p.addf("%s map_char %q must be a printable ASCII character other than %q", where, e.Map, ReservedChars)
 	}
 	if !slices.Contains(movements, e.Movement) {
 		p.addf("%s movement %q must be one of %v", where, e.Movement, movements)

@@ -3,9 +3,12 @@ package assets
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"lastpost/ecs/geom"
 )
+
+const levelGenFile = "levelgen.toml"
 
 // Bounds that keep a level generator's arithmetic small and its maps sane.
 const (
@@ -28,7 +31,32 @@ type LevelGen struct {
 	ClearStart int         `toml:"clear_start"` // road cells with x below this stay clear
 	Acid       AcidNoise   `toml:"acid"`
 	Spawn      SpawnTables `toml:"spawn"`
+	// Legend is every thing the tables may spawn, with the character the
+	// generator's ASCII drawings use for it: the built-in things and the
+	// enemies. Load fills it from enemies.toml; it is not in levelgen.toml.
+	Legend []Thing `toml:"-"`
 }
+
+// Thing is one sort of thing a level can hold: its id (a built-in thing's
+// or an enemy's), the character ASCII drawings of levels use for it, and
+// whether it blocks the van's way.
+type Thing struct {
+	ID    string
+	Char  byte
+	Solid bool
+}
+
+// BuiltinThings are the things of a level that are not enemies, with their
+// characters: wrecks and barrels block the way, letters are picked up.
+var BuiltinThings = []Thing{{"wreck", '#', true}, {"barrel", '0', true}, {"letter", '=', false}}
+
+// ReservedIDs are the ids of every built-in thing, which no enemy may take
+// because saves and spawn tables name things by id.
+var ReservedIDs = []string{"none", "van", "wreck", "barrel", "letter", "bullet", "fragment", "bloodstain"}
+
+// ReservedChars are the characters of the level drawings that are not
+// things: road, dirt, acid and the start.
+const ReservedChars = ".,~@"
 
 // AcidNoise describes the gradient noise that lays out acid pools.
 type AcidNoise struct {
@@ -43,15 +71,49 @@ type SpawnTables struct {
 	Road SpawnTable `toml:"road"`
 }
 
-// SpawnTable gives, for each kind of thing a cell can hold, its weight per
-// 1000 rolls as a function of the difficulty.
-type SpawnTable struct {
-	Wreck  SpawnWeight `toml:"wreck"`
-	Barrel SpawnWeight `toml:"barrel"`
-	Letter SpawnWeight `toml:"letter"`
-	Zombie SpawnWeight `toml:"zombie"`
-	Car    SpawnWeight `toml:"car"`
-	Bike   SpawnWeight `toml:"bike"`
+// SpawnTable lists the things a cell can hold with their weights, in the
+// order a cell's roll tries them. It is a list, not a TOML table, so the
+// order is the file's and generation is the same on every run.
+type SpawnTable []SpawnEntry
+
+// SpawnEntry is one thing of a spawn table (a built-in thing's id or an
+// enemy's) and its weight per 1000 rolls at difficulty d:
+// Base + min(Num*d/Den, Cap), with integer division.
+type SpawnEntry struct {
+	Thing string `toml:"thing"`
+	Base  int    `toml:"base"`
+	Num   int    `toml:"num"`
+	Den   int    `toml:"den"`
+	Cap   int    `toml:"cap"`
+}
+
+// Weight returns the entry's weight as a function of the difficulty.
+func (e SpawnEntry) Weight() SpawnWeight {
+	return SpawnWeight{Base: e.Base, Num: e.Num, Den: e.Den, Cap: e.Cap}
+}
+
+// Things returns the ids of every thing the tables spawn, each once, in
+// the order they first appear: the dirt table's, then the road table's.
+func (t SpawnTables) Things() []string {
+	var ids []string
+	for _, table := range []SpawnTable{t.Dirt, t.Road} {
+		for _, e := range table {
+			if !slices.Contains(ids, e.Thing) {
+				ids = append(ids, e.Thing)
+			}
+		}
+	}
+	return ids
+}
+
+// Thing returns the legend's entry for id, and false if it has none.
+func (g LevelGen) Thing(id string) (Thing, bool) {
+	for _, t := range g.Legend {
+		if t.ID == id {
+			return t, true
+		}
+	}
+	return Thing{}, false
 }
 
 // SpawnWeight is a weight per 1000 that grows with the difficulty d as
@@ -66,11 +128,11 @@ type SpawnWeight struct {
 // LoadLevelGen reads the embedded levelgen.toml strictly and validates it.
 func LoadLevelGen() (LevelGen, error) {
 	var v LevelGen
-	if err := decodeEmbedded("levelgen.toml", &v); err != nil {
+	if err := decodeEmbedded(levelGenFile, &v); err != nil {
 		return LevelGen{}, err
 	}
 	if err := v.Validate(); err != nil {
-		return LevelGen{}, fmt.Errorf("levelgen.toml: %w", err)
+		return LevelGen{}, fmt.Errorf("%s: %w", levelGenFile, err)
 	}
 	return v, nil
 }
@@ -81,13 +143,15 @@ func (g LevelGen) Start() geom.Point { return geom.Pt(g.StartX, g.StartY) }
 // Validate reports every value that would make generation fail or produce
 // nonsense: inverted ranges, a road or start outside the map, a start area
 // that reaches the goal column, a noise band outside the noise's range, and
-// negative weights or tables whose weights could add up to more than 1000.
+// negative weights or tables whose weights could add up to more than 1000,
+// and things a table names twice or (once Load has filled the legend) that
+// are neither built in nor enemies.
 func (g LevelGen) Validate() error {
 	errs := g.validateSize()
 	errs = append(errs, g.validateRoadAndStart()...)
 	errs = append(errs, g.Acid.validate()...)
-	errs = append(errs, g.Spawn.Dirt.validate("spawn.dirt")...)
-	errs = append(errs, g.Spawn.Road.validate("spawn.road")...)
+	errs = append(errs, g.Spawn.Dirt.validate("spawn.dirt", g.Legend)...)
+	errs = append(errs, g.Spawn.Road.validate("spawn.road", g.Legend)...)
 	return errors.Join(errs...)
 }
 
@@ -134,20 +198,25 @@ func (a AcidNoise) validate() []error {
 	return errs
 }
 
-// Weights returns the table's weights in roll order: wreck, barrel, letter,
-// zombie, car, bike.
-func (t SpawnTable) Weights() [6]SpawnWeight {
-	return [6]SpawnWeight{t.Wreck, t.Barrel, t.Letter, t.Zombie, t.Car, t.Bike}
-}
-
-var spawnNames = [6]string{"wreck", "barrel", "letter", "zombie", "car", "bike"}
-
-func (t SpawnTable) validate(table string) []error {
+func (t SpawnTable) validate(table string, legend []Thing) []error {
 	var errs []error
 	highest := 0
-	for i, w := range t.Weights() {
+	seen := map[string]bool{}
+	for i, e := range t {
+		where := fmt.Sprintf("%s entry %d (%q)", table, i+1, e.Thing)
+		if !isID(e.Thing) {
+			errs = append(errs, fmt.Errorf("%s: thing must be an id", where))
+		}
+		if seen[e.Thing] {
+			errs = append(errs, fmt.Errorf("%s: thing is listed twice", where))
+		}
+		seen[e.Thing] = true
+		if len(legend) > 0 && !slices.ContainsFunc(legend, func(th Thing) bool { return th.ID == e.Thing }) {
+			errs = append(errs, fmt.Errorf("%s: thing is neither %v nor an enemy of %s", where, builtinIDs(), enemiesFile))
+		}
+		w := e.Weight()
 		if err := w.validate(); err != nil {
-			errs = append(errs, fmt.Errorf("%s.%s: %w", table, spawnNames[i], err))
+			errs = append(errs, fmt.Errorf("%s: %w", where, err))
 		}
 		highest += w.Highest()
 	}
@@ -155,6 +224,15 @@ func (t SpawnTable) validate(table string) []error {
 		errs = append(errs, fmt.Errorf("%s: weights can add up to %d, more than %d", table, highest, rollsPerTable))
 	}
 	return errs
+}
+
+// builtinIDs lists the ids of BuiltinThings, for messages.
+func builtinIDs() []string {
+	ids := make([]string, len(BuiltinThings))
+	for i, t := range BuiltinThings {
+		ids[i] = t.ID
+	}
+	return ids
 }
 
 func (w SpawnWeight) validate() error {

@@ -50,8 +50,8 @@ func TestShippedTablesNeverExceedThousand(t *testing.T) {
 	for _, table := range []SpawnTable{g.Spawn.Dirt, g.Spawn.Road} {
 		for d := range 200 {
 			sum := 0
-			for _, w := range table.Weights() {
-				sum += w.At(d)
+			for _, e := range table {
+				sum += e.Weight().At(d)
 			}
 			assert.LessOrEqual(t, sum, 1000, "difficulty %d", d)
 		}
@@ -74,9 +74,15 @@ func TestLevelGenValidateRejectsNonsense(t *testing.T) {
 		{"zero noise scale", func(g *LevelGen) { g.Acid.Scale = 0 }, "acid.scale"},
 		{"acid band inverted", func(g *LevelGen) { g.Acid.Low, g.Acid.High = 700, 300 }, "acid band"},
 		{"acid band beyond range", func(g *LevelGen) { g.Acid.High = 1001 }, "acid band"},
-		{"negative weight", func(g *LevelGen) { g.Spawn.Road.Wreck.Base = -1 }, "spawn.road.wreck"},
-		{"missing weight has den 0", func(g *LevelGen) { g.Spawn.Dirt.Bike = SpawnWeight{} }, "spawn.dirt.bike"},
-		{"weights above 1000", func(g *LevelGen) { g.Spawn.Dirt.Zombie.Cap = 990 }, "add up to"},
+		{"negative weight", func(g *LevelGen) { g.Spawn.Road[0].Base = -1 }, `spawn.road entry 1 ("wreck")`},
+		{"missing weight has den 0", func(g *LevelGen) { g.Spawn.Dirt[5] = SpawnEntry{Thing: "bike"} }, `spawn.dirt entry 6 ("bike")`},
+		{"weights above 1000", func(g *LevelGen) { g.Spawn.Dirt[3].Cap = 990 }, "add up to"},
+		{"a thing twice", func(g *LevelGen) { g.Spawn.Road[1].Thing = "wreck" }, "listed twice"},
+		{"a thing that is no id", func(g *LevelGen) { g.Spawn.Road[1].Thing = "Wreck!" }, "must be an id"},
+		{"a thing neither built in nor an enemy", func(g *LevelGen) {
+			g.Legend = BuiltinThings
+			g.Spawn.Road[4].Thing = "tank"
+		}, "neither"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -88,6 +94,17 @@ func TestLevelGenValidateRejectsNonsense(t *testing.T) {
 			assert.Contains(t, err.Error(), c.want)
 		})
 	}
+}
+
+func TestLevelGenListsThingsInFileOrder(t *testing.T) {
+	g, err := LoadLevelGen()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"wreck", "barrel", "letter", "zombie", "car", "bike"}, g.Spawn.Things())
+	d, err := Load()
+	require.NoError(t, err)
+	want := []Thing{{"wreck", '#', true}, {"barrel", '0', true}, {"letter", '=', false},
+		{"zombie", 'z', false}, {"car", 'c', false}, {"bike", 'b', false}}
+	assert.Equal(t, want, d.LevelGen.Legend, "the ASCII legend of the golden levels")
 }
 
 func TestLevelGenRejectsUnknownKey(t *testing.T) {

@@ -23,6 +23,10 @@ type Bot struct {
 	// Scratch lists reused every turn, so driving allocates nothing.
 	offers []ai.Offer
 	sit    ai.Situation
+	// ranks rates the guns of ranksOf, made at the first camp of a game
+	// with that data: the data never changes during a run.
+	ranks   map[string]int
+	ranksOf *assets.Data
 }
 
 // Next returns the bot's command for where g stands.
@@ -110,7 +114,7 @@ func (b *Bot) situation(g *Game) ai.Situation {
 	vision := g.data.Van.Vision
 	for _, e := range vocab.Enemy.Entities(w) {
 		if p, ok := vocab.Position.Get(w, e); ok && ai.Sees(pos, p, vision) {
-			s.Enemies = append(s.Enemies, ai.Thing{Kind: thingKind(vocab.KindOf.Value(w, e)), At: p})
+			s.Enemies = append(s.Enemies, ai.Thing{Kind: thingKind(g.env.Enemy(vocab.KindOf.Value(w, e))), At: p})
 		}
 	}
 	for _, e := range vocab.Letter.Entities(w) {
@@ -126,12 +130,13 @@ func (b *Bot) situation(g *Game) ai.Situation {
 	return *s
 }
 
-// thingKind maps an enemy's kind to the AI's.
-func thingKind(k vocab.Kind) ai.ThingKind {
-	switch k {
-	case vocab.KindCar:
+// thingKind tells the driver what an enemy is by the AI that drives it,
+// which is what its danger depends on.
+func thingKind(e *assets.Enemy) ai.ThingKind {
+	switch e.Behaviour {
+	case assets.BehaviourCar:
 		return ai.CarThing
-	case vocab.KindBike:
+	case assets.BehaviourBike:
 		return ai.BikeThing
 	}
 	return ai.ZombieThing
@@ -157,8 +162,11 @@ func (b *Bot) campView(g *Game) ai.Camp {
 		o, _ := g.data.Shop.Offer(id)
 		b.offers = append(b.offers, aiOffer(o))
 	}
+	if b.ranksOf != g.data {
+		b.ranks, b.ranksOf = gunRanks(&g.data.Guns), g.data
+	}
 	c := ai.Camp{
-		Money: g.Money(), Offers: b.offers,
+		Money: g.Money(), Offers: b.offers, GunRanks: b.ranks,
 		Engine: van.Engine.Cur, MaxEngine: van.Engine.Max,
 		Tyres: van.Tyres.Cur, MaxTyres: van.Tyres.Max,
 		Armour:        van.Armour,
@@ -167,6 +175,17 @@ func (b *Bot) campView(g *Game) ai.Camp {
 	}
 	copy(c.Mounted[:], van.Guns[:])
 	return c
+}
+
+// gunRanks rates every gun by its price: the shop's price is what the data
+// says a gun is worth, and for the shipped guns it orders them pistol,
+// shotgun, machine gun, railgun, as a careful buyer would.
+func gunRanks(guns *assets.Guns) map[string]int {
+	ranks := make(map[string]int, len(guns.List))
+	for _, g := range guns.List {
+		ranks[g.ID] = g.Price
+	}
+	return ranks
 }
 
 // aiOffer describes a shop offer in the shopper's terms.

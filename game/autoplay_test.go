@@ -154,3 +154,14 @@ func loadData(t testing.TB) *assets.Data {
 	require.NoError(t, err)
 	return data
 }
+
+// TestGunRanksKeepTheShippedOrder checks that rating guns by their data
+// orders the shipped guns as the bot always bought them.
+func TestGunRanksKeepTheShippedOrder(t *testing.T) {
+	ranks := gunRanks(&loadData(t).Guns)
+	order := []string{"pistol", "shotgun", "machine_gun", "railgun"}
+	require.Len(t, ranks, len(order))
+	for i := 1; i < len(order); i++ {
+		assert.Less(t, ranks[order[i-1]], ranks[order[i]], "%s ranks below %s", order[i-1], order[i])
+	}
+}

@@ -44,7 +44,7 @@ func mpData(tb testing.TB) *assets.Data {
 	d := *fxBenchData(tb)
 	d.Enemies.List = append([]assets.Enemy(nil), d.Enemies.List...)
 	for i := range d.Enemies.List {
-		if d.Enemies.List[i].ID == vocab.KindZombie.String() {
+		if d.Enemies.List[i].Behaviour == assets.BehaviourWalker {
 			d.Enemies.List[i].Vision = mpRadius
 		}
 	}
@@ -85,7 +85,7 @@ func mpRoad() string {
 // zombies in the schedule as New would put them.
 func mpGame(tb testing.TB, data *assets.Data, drawn string) *Game {
 	tb.Helper()
-	level, err := levelgen.Parse(drawn)
+	level, err := levelgen.Parse(drawn, data.LevelGen.Legend)
 	require.NoError(tb, err)
 	g := newGame(data, 1)
 	g.setLevel(level)

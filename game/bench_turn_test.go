@@ -111,7 +111,7 @@ func fxBulletTurn(data *assets.Data) fxTurnCase {
 		g := fxGameWith(tb, data, 1, road)
 		acts := make([]act.Act, fxLanes)
 		for i := range acts {
-			acts[i] = act.Fire(fxAt(tb, g, vocab.KindCar, fxBulletLane(i)), geom.East, fxRifle, 1, 0)
+			acts[i] = act.Fire(fxAt(tb, g, fxKind(g, "car"), fxBulletLane(i)), geom.East, fxRifle, 1, 0)
 		}
 		return g, acts
 	}
@@ -162,8 +162,8 @@ func TestBenchTurnWorkloads(t *testing.T) {
 	data := fxBenchData(t)
 	actions, commits, g := fxTurnWork(t, fxBulletTurn(data))
 	require.Zero(t, fxCount(g, vocab.KindBarrel), "\n%s", fxDump(g))
-	require.Zero(t, fxCount(g, vocab.KindZombie), "\n%s", fxDump(g))
-	require.Equal(t, fxLanes, fxCount(g, vocab.KindCar), "no lane hurts another")
+	require.Zero(t, fxCount(g, fxKind(g, "zombie")), "\n%s", fxDump(g))
+	require.Equal(t, fxLanes, fxCount(g, fxKind(g, "car")), "no lane hurts another")
 	t.Logf("T1: %d actions, %d commits", actions, commits)
 
 	d := fxDenseBullet()

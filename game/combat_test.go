@@ -29,7 +29,7 @@ func TestCombatPistolKillsZombie(t *testing.T) {
 		"............",
 	))
 	at := geom.Pt(7, 1)
-	z := fxAt(t, g, vocab.KindZombie, at)
+	z := fxAt(t, g, fxKind(g, "zombie"), at)
 	require.Equal(t, 2, vocab.HP.Value(g.world, z).Cur)
 
 	r := fxFire(t, g, geom.East)
@@ -58,7 +58,7 @@ func TestCombatPistolReach(t *testing.T) {
 	} {
 		t.Run(tc.row, func(t *testing.T) {
 			g := fxGame(t, 1, fxMap("..........", tc.row, ".........."))
-			z := fxAt(t, g, vocab.KindZombie, geom.Pt(strings.IndexByte(tc.row, 'z'), 1))
+			z := fxAt(t, g, fxKind(g, "zombie"), geom.Pt(strings.IndexByte(tc.row, 'z'), 1))
 			fxFire(t, g, geom.East)
 			hurt := vocab.HP.Value(g.world, z).Cur < 2
 			assert.Equal(t, tc.hits, hurt, "\n%s", fxDump(g))
@@ -100,7 +100,7 @@ func TestCombatShotgunPointBlank(t *testing.T) {
 			"........",
 		))
 		fxMount(g, geom.East, "shotgun")
-		car := fxAt(t, g, vocab.KindCar, geom.Pt(3, 1))
+		car := fxAt(t, g, fxKind(g, "car"), geom.Pt(3, 1))
 		fxSpeed(g, car, 0)
 		fxHP(g, car, 50)
 		want := fxPelletsAdjacent(g, fxVanAt(g), geom.East)
@@ -146,7 +146,7 @@ func TestCombatRailgunLine(t *testing.T) {
 		fxSpeed(g, e, 0)
 	}
 	fxFire(t, g, geom.East)
-	assert.Zero(t, fxCount(g, vocab.KindZombie)+fxCount(g, vocab.KindBike)+fxCount(g, vocab.KindCar),
+	assert.Zero(t, fxCount(g, fxKind(g, "zombie"))+fxCount(g, fxKind(g, "bike"))+fxCount(g, fxKind(g, "car")),
 		"all three in the line are dead\n%s", fxDump(g))
 	assert.Equal(t, 3, g.Run.Kills)
 	assert.Len(t, fxKindAt(g, vocab.KindBloodstain, geom.Pt(3, 1)), 1)
@@ -163,7 +163,7 @@ func TestCombatRailgunStopsAtWreck(t *testing.T) {
 		"..........",
 	))
 	fxMount(g, geom.East, "railgun")
-	z := fxAt(t, g, vocab.KindZombie, geom.Pt(6, 1))
+	z := fxAt(t, g, fxKind(g, "zombie"), geom.Pt(6, 1))
 	fxFire(t, g, geom.East)
 	assert.Equal(t, 2, vocab.HP.Value(g.world, z).Cur)
 	assert.Len(t, fxKindAt(g, vocab.KindWreck, geom.Pt(4, 1)), 1)
@@ -390,6 +390,6 @@ func TestCombatExplosionBurnsLettersAndHurtsAll(t *testing.T) {
 	fxFire(t, g, geom.East)
 	assert.Zero(t, fxCount(g, vocab.KindBarrel), "both barrels went off\n%s", fxDump(g))
 	assert.Zero(t, fxCount(g, vocab.KindLetter), "the letter burned")
-	assert.Zero(t, fxCount(g, vocab.KindZombie), "the zombie died")
+	assert.Zero(t, fxCount(g, fxKind(g, "zombie")), "the zombie died")
 	assert.Len(t, fxKindAt(g, vocab.KindWreck, geom.Pt(10, 2)), 1, "wrecks stand")
 }

@@ -44,7 +44,7 @@ func (g *Game) setLevel(level *levelgen.Level) {
 // after the enemies the spawns enlisted.
 func (g *Game) populate() {
 	for _, s := range g.level.Spawns {
-		g.engine.Enqueue(act.Spawn(s.Kind.String(), s.At))
+		g.engine.Enqueue(act.Spawn(g.level.ThingID(s), s.At))
 	}
 	g.engine.Enqueue(act.PlaceVan(g.env.Van, g.level.Start))
 	g.engine.Enqueue(act.Say(vocab.Message{ID: assets.MsgDeliveryStarts, N: g.Run.Delivery + 1}))

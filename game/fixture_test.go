@@ -45,7 +45,7 @@ func fxGame(tb testing.TB, seed uint64, drawn string) *Game {
 // fxGameWith is fxGame with the given data, for tests that change numbers.
 func fxGameWith(tb testing.TB, data *assets.Data, seed uint64, drawn string) *Game {
 	tb.Helper()
-	level, err := levelgen.Parse(drawn)
+	level, err := levelgen.Parse(drawn, data.LevelGen.Legend)
 	require.NoError(tb, err)
 	g := newGame(data, seed)
 	g.setLevel(level)
@@ -97,8 +97,19 @@ func fxMount(g *Game, d geom.Dir, gun string) {
 // fxSpawnAt adds another thing to a cell the drawing already fills, made
 // like the level's own spawns.
 func fxSpawnAt(g *Game, kind vocab.Kind, p geom.Point) ecs.Entity {
-	fxChange(g, func(a *ecs.Action) { act.Build(&g.env, act.Spawn(kind.String(), p), a) })
+	id, _ := vocab.KindID(&g.data.Enemies, kind)
+	fxChange(g, func(a *ecs.Action) { act.Build(&g.env, act.Spawn(id, p), a) })
 	return g.world.LastEntity()
+}
+
+// fxKind returns the kind of the thing whose id is id in g's data, so tests
+// name enemies by their ids in the data.
+func fxKind(g *Game, id string) vocab.Kind {
+	k := vocab.KindNamed(&g.data.Enemies, id)
+	if k == vocab.KindNone {
+		panic("no thing " + id + " in the data")
+	}
+	return k
 }
 
 // fxAcid turns cell p to acid.
@@ -208,9 +219,11 @@ func (s fxVanStats) lost(after fxVanStats) int {
 // level's legend plus '*' for a bullet, '%' for a fragment and '&' for a
 // bloodstain.
 func fxDump(g *Game) string {
-	glyph := map[vocab.Kind]byte{vocab.KindVan: '@', vocab.KindZombie: 'z', vocab.KindCar: 'c',
-		vocab.KindBike: 'b', vocab.KindWreck: '#', vocab.KindBarrel: '0', vocab.KindLetter: '=',
+	glyph := map[vocab.Kind]byte{vocab.KindVan: '@', vocab.KindWreck: '#', vocab.KindBarrel: '0', vocab.KindLetter: '=',
 		vocab.KindBullet: '*', vocab.KindFragment: '%', vocab.KindBloodstain: '&'}
+	for i, e := range g.data.Enemies.List {
+		glyph[vocab.EnemyKind(i)] = e.MapChar()
+	}
 	var b strings.Builder
 	for y := range g.level.H {
 		for x := range g.level.W {

@@ -52,18 +52,53 @@ func (m *Memory) Update(g *Game) {
 	}
 }
 
-// kindRank orders what is worth drawing when a cell holds several things.
-var kindRank = [...]int{
+// builtinRank orders the built-in things by how worth drawing they are
+// when a cell holds several: a stain under a letter under a wreck under a
+// barrel, every enemy (rankEnemy) above those, and the van and what flies
+// above all. Enemies are compared by their data (see above).
+var builtinRank = [...]int{
 	vocab.KindNone: 0, vocab.KindBloodstain: 1, vocab.KindLetter: 2, vocab.KindWreck: 3,
-	vocab.KindBarrel: 4, vocab.KindZombie: 5, vocab.KindBike: 6, vocab.KindCar: 7,
-	vocab.KindVan: 8, vocab.KindBullet: 9, vocab.KindFragment: 10,
+	vocab.KindBarrel: 4, vocab.KindVan: 6, vocab.KindBullet: 7, vocab.KindFragment: 8,
+}
+
+// rankEnemy is the rank of every enemy among the built-in things.
+const rankEnemy = 5
+
+// rank returns where kind k stands in builtinRank; a kind the data does
+// not know ranks with nothing, so it is never drawn.
+func (g *Game) rank(k vocab.Kind) int {
+	if k.Builtin() {
+		return builtinRank[k]
+	}
+	if _, ok := vocab.EnemyOf(&g.data.Enemies, k); ok {
+		return rankEnemy
+	}
+	return 0
+}
+
+// above reports whether kind a is more worth drawing than kind b. Of two
+// enemies the tougher (more hit points) shows, since it is the bigger
+// threat, and on a tie the later in the data.
+func (g *Game) above(a, b vocab.Kind) bool {
+	ra, rb := g.rank(a), g.rank(b)
+	if ra != rb || ra != rankEnemy {
+		return ra > rb
+	}
+	ea, _ := vocab.EnemyOf(&g.data.Enemies, a)
+	eb, _ := vocab.EnemyOf(&g.data.Enemies, b)
+	if ea.HP != eb.HP {
+		return ea.HP > eb.HP
+	}
+	ia, _ := a.EnemyIndex()
+	ib, _ := b.EnemyIndex()
+	return ia > ib
 }
 
 // TopKind returns the most notable kind of thing in cell p.
 func (g *Game) TopKind(p geom.Point) vocab.Kind {
 	best := vocab.KindNone
 	for _, e := range g.world.Spatial().At(p) {
-		if k := vocab.KindOf.Value(g.world, e); int(k) < len(kindRank) && kindRank[k] > kindRank[best] {
+		if k := vocab.KindOf.Value(g.world, e); g.above(k, best) {
 			best = k
 		}
 	}

@@ -121,7 +121,7 @@ func (s *saveBody) restore(data *assets.Data) (*Game, error) {
 	if err := g.restoreLog(s.Log); err != nil {
 		return nil, err
 	}
-	if err := g.memory.restore(s.Memory); err != nil {
+	if err := g.memory.restore(s.Memory, &data.Enemies); err != nil {
 		return nil, err
 	}
 	if err := g.checkSavedWorld(); err != nil {
@@ -218,7 +218,7 @@ func (m *Memory) save() savedMemory {
 }
 
 // restore unpacks a saved memory into one already sized for the road.
-func (m *Memory) restore(s savedMemory) error {
+func (m *Memory) restore(s savedMemory, enemies *assets.Enemies) error {
 	if len(s.Cells) != len(m.Seen) {
 		return fmt.Errorf("memory: %d cells for a road of %d", len(s.Cells), len(m.Seen))
 	}
@@ -227,7 +227,7 @@ func (m *Memory) restore(s savedMemory) error {
 			continue
 		}
 		k := vocab.Kind(c - 1)
-		if k.String() == "unknown" {
+		if _, known := vocab.KindID(enemies, k); !known {
 			return fmt.Errorf("memory: unknown kind %d in cell %d", k, i)
 		}
 		m.Seen[i], m.Kinds[i] = true, k

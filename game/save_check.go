@@ -160,18 +160,25 @@ func (g *Game) checkSavedVan() error {
 	return nil
 }
 
+// knownKind reports whether k is a built-in kind or one of the data's
+// enemies.
+func (g *Game) knownKind(k vocab.Kind) bool {
+	_, ok := vocab.KindID(&g.data.Enemies, k)
+	return ok
+}
+
 // checkSavedKinds checks that every kind is known and that what acts or
 // can die is an enemy the assets describe, as the turn loop expects.
 func (g *Game) checkSavedKinds() error {
 	w := g.world
 	for _, e := range vocab.KindOf.Entities(w) {
-		if k := vocab.KindOf.Value(w, e); k == vocab.KindNone || k.String() == "unknown" {
+		if k := vocab.KindOf.Value(w, e); k == vocab.KindNone || !g.knownKind(k) {
 			return fmt.Errorf("entity #%d has unknown kind %d", e, k)
 		}
 	}
 	for _, e := range vocab.Enemy.Entities(w) {
 		k := vocab.KindOf.Value(w, e)
-		if _, ok := g.data.Enemies.Get(k.String()); !ok {
+		if !g.env.IsEnemy(k) {
 			return fmt.Errorf("enemy #%d is a %s", e, k)
 		}
 		if !vocab.Position.Has(w, e) || !vocab.HP.Has(w, e) {

@@ -106,7 +106,7 @@ func TestDriveAcidOnlyOnCommittedMove(t *testing.T) {
 			acid := geom.Pt(3, 1)
 			fxAcid(g, acid)
 			if blocked {
-				car := fxSpawnAt(g, vocab.KindCar, acid)
+				car := fxSpawnAt(g, fxKind(g, "car"), acid)
 				fxSpeed(g, car, 0)
 			}
 			fxSpeed(g, g.env.Van, 1)
@@ -151,7 +151,7 @@ func TestDriveLettersOnlyOnCommittedMove(t *testing.T) {
 			))
 			at := geom.Pt(3, 1)
 			if blocked {
-				fxSpeed(g, fxSpawnAt(g, vocab.KindCar, at), 0)
+				fxSpeed(g, fxSpawnAt(g, fxKind(g, "car"), at), 0)
 			}
 			fxSpeed(g, g.env.Van, 2)
 			fxDo(t, g, Command{Kind: CmdWait})
@@ -177,7 +177,7 @@ func TestDriveVanBlockedByCar(t *testing.T) {
 		"..@.c.....",
 		"..........",
 	))
-	car := fxAt(t, g, vocab.KindCar, geom.Pt(4, 1))
+	car := fxAt(t, g, fxKind(g, "car"), geom.Pt(4, 1))
 	fxSpeed(g, car, 0)
 	fxSpeed(g, g.env.Van, 3)
 	before := fxStats(g)
@@ -202,7 +202,7 @@ func TestDriveCarRamsVan(t *testing.T) {
 			".c..@.....",
 			"..........",
 		))
-		car := fxAt(t, g, vocab.KindCar, geom.Pt(1, 1))
+		car := fxAt(t, g, fxKind(g, "car"), geom.Pt(1, 1))
 		fxSpeed(g, car, 4)
 		before := fxStats(g)
 		fxDo(t, g, Command{Kind: CmdWait})
@@ -225,12 +225,12 @@ func TestDriveRunOver(t *testing.T) {
 		"..........",
 		".cz.......",
 	))
-	car := fxAt(t, g, vocab.KindCar, geom.Pt(1, 3))
+	car := fxAt(t, g, fxKind(g, "car"), geom.Pt(1, 3))
 	fxSpeed(g, car, 3)
 	fxSpeed(g, g.env.Van, 2)
 	before := fxStats(g)
 	fxDo(t, g, Command{Kind: CmdWait})
-	assert.Zero(t, fxCount(g, vocab.KindZombie), "\n%s", fxDump(g))
+	assert.Zero(t, fxCount(g, fxKind(g, "zombie")), "\n%s", fxDump(g))
 	assert.Equal(t, geom.Pt(4, 1), fxVanAt(g), "the van drives on")
 	assert.Equal(t, geom.Pt(4, 3), vocab.Position.Value(g.world, car), "the car drives on")
 	assert.Len(t, fxKindAt(g, vocab.KindBloodstain, geom.Pt(3, 1)), 1)
@@ -249,10 +249,10 @@ func TestDriveVehiclesLeaveEastEdge(t *testing.T) {
 		".........b",
 		"..........",
 	))
-	fxSpeed(g, fxAt(t, g, vocab.KindCar, geom.Pt(8, 1)), 3)
+	fxSpeed(g, fxAt(t, g, fxKind(g, "car"), geom.Pt(8, 1)), 3)
 	fxDo(t, g, Command{Kind: CmdWait})
-	assert.Zero(t, fxCount(g, vocab.KindCar), "\n%s", fxDump(g))
-	assert.Zero(t, fxCount(g, vocab.KindBike))
+	assert.Zero(t, fxCount(g, fxKind(g, "car")), "\n%s", fxDump(g))
+	assert.Zero(t, fxCount(g, fxKind(g, "bike")))
 	assert.Zero(t, g.Run.Kills, "leaving is not dying")
 	assert.Equal(t, act.PhaseRoad, g.Phase())
 }

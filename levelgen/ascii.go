@@ -4,34 +4,28 @@ import (
 	"fmt"
 	"strings"
 
+	"lastpost/assets"
 	"lastpost/ecs/geom"
 )
 
-// The ASCII legend: one character per cell. A spawn hides the terrain under
-// it and the start hides both.
+// The ASCII legend of the ground: one character per cell. A spawn hides
+// the terrain under it and the start hides both. Each thing has its own
+// character (assets.Thing.Char): wreck '#', barrel '0', letter '=', and an
+// enemy its map_char, with the shipped data zombie 'z', car 'c', bike 'b'.
 const (
-	charRoad   = '.'
-	charDirt   = ','
-	charAcid   = '~'
-	charWreck  = '#'
-	charBarrel = '0'
-	charLetter = '='
-	charZombie = 'z'
-	charCar    = 'c'
-	charBike   = 'b'
-	charStart  = '@'
+	charRoad  = '.'
+	charDirt  = ','
+	charAcid  = '~'
+	charStart = '@'
 )
-
-// kindChars maps each Kind to its character.
-var kindChars = [NumKinds]byte{charWreck, charBarrel, charLetter, charZombie, charCar, charBike}
 
 // terrainChars maps each Terrain to its character; Void never appears.
 var terrainChars = [...]byte{Void: '?', Dirt: charDirt, Road: charRoad, Acid: charAcid}
 
 // ASCII draws the level as H lines of W characters, each ending in a
-// newline. The legend is: road '.', dirt ',', acid '~', wreck '#',
-// barrel '0', letter '=', zombie 'z', car 'c', bike 'b', start '@'.
-// It is meant for tests, golden files and debugging, not for players.
+// newline. The legend is: road '.', dirt ',', acid '~', start '@', and
+// each thing's own character. It is meant for tests, golden files and
+// debugging, not for players.
 func (l *Level) ASCII() string {
 	grid := make([]byte, l.W*l.H)
 	for i, t := range l.Terrain {
@@ -39,7 +33,7 @@ func (l *Level) ASCII() string {
 	}
 	for _, s := range l.Spawns {
 		if s.At.In(l.W, l.H) {
-			grid[l.index(s.At)] = kindChars[s.Kind]
+			grid[l.index(s.At)] = l.Things[s.Thing].Char
 		}
 	}
 	if l.Start.In(l.W, l.H) {
@@ -55,13 +49,14 @@ func (l *Level) ASCII() string {
 }
 
 // Parse reads a level drawn with the legend of ASCII, for hand-made test
-// maps. Every line must have the same width, and exactly one '@' marks the
-// start. The start and every spawn stand on road, since the drawing does not
-// show the terrain under them. A trailing newline is optional; errors name
-// the line and column.
-func Parse(text string) (*Level, error) {
+// maps, with things as legend draws them (assets.LevelGen.Legend of the
+// loaded data); the level's Things are the legend. Every line must have
+// the same width, and exactly one '@' marks the start. The start and every
+// spawn stand on road, since the drawing does not show the terrain under
+// them. A trailing newline is optional; errors name the line and column.
+func Parse(text string, legend []assets.Thing) (*Level, error) {
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	l := &Level{W: len(lines[0]), H: len(lines), Start: geom.Pt(-1, -1)}
+	l := &Level{W: len(lines[0]), H: len(lines), Start: geom.Pt(-1, -1), Things: legend}
 	if l.W == 0 {
 		return nil, fmt.Errorf("levelgen: parse: empty map")
 	}
@@ -103,9 +98,9 @@ func (l *Level) parseCell(c byte, p geom.Point) error {
 		l.Terrain = append(l.Terrain, Road)
 		return nil
 	}
-	for k, kc := range kindChars {
-		if c == kc {
-			l.Spawns = append(l.Spawns, Spawn{Kind: Kind(k), At: p})
+	for i, t := range l.Things {
+		if c == t.Char {
+			l.Spawns = append(l.Spawns, Spawn{Thing: i, At: p})
 			l.Terrain = append(l.Terrain, Road)
 			return nil
 		}

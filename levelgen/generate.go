@@ -2,6 +2,7 @@ package levelgen
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"lastpost/assets"
 	"lastpost/ecs/geom"
@@ -33,7 +34,7 @@ func Generate(seed uint64, difficulty int, p assets.LevelGen) *Level {
 	difficulty = max(difficulty, 0)
 	rng := rand.New(rand.NewPCG(seed, uint64(difficulty)+streamSalt))
 	w := p.WidthMin + rng.IntN(p.WidthMax-p.WidthMin+1)
-	l := &Level{W: w, H: p.Height, Start: p.Start(), Terrain: make([]Terrain, w*p.Height)}
+	l := &Level{W: w, H: p.Height, Start: p.Start(), Terrain: make([]Terrain, w*p.Height), Things: things(p)}
 	layTerrain(l, rng, p)
 	scatter(l, rng, p, difficulty)
 	if !Drivable(l) {
@@ -68,43 +69,67 @@ func layTerrain(l *Level, rng *rand.Rand, p assets.LevelGen) {
 	}
 }
 
+// things lists the things the tables spawn, with their legend entries.
+// Validate has checked that the legend, once filled, has them all; a thing
+// missing from an empty legend is drawn '?' and does not block.
+func things(p assets.LevelGen) []assets.Thing {
+	ids := p.Spawn.Things()
+	out := make([]assets.Thing, len(ids))
+	for i, id := range ids {
+		t, ok := p.Thing(id)
+		if !ok {
+			t = assets.Thing{ID: id, Char: '?'}
+		}
+		out[i] = t
+	}
+	return out
+}
+
+// table is a spawn table evaluated at one difficulty: the weight of each
+// entry, in roll order, and the index in the level's Things it places.
+type table struct {
+	weights []int
+	things  []int
+}
+
 // scatter rolls once for every cell that may hold something: not acid, not
 // in the start area and not in the goal column.
 func scatter(l *Level, rng *rand.Rand, p assets.LevelGen, difficulty int) {
-	dirt := weightsAt(p.Spawn.Dirt, difficulty)
-	road := weightsAt(p.Spawn.Road, difficulty)
+	dirt := tableAt(l, p.Spawn.Dirt, difficulty)
+	road := tableAt(l, p.Spawn.Road, difficulty)
 	for y := range l.H {
 		for x := range l.GoalX() {
 			t := l.Terrain[y*l.W+x]
 			if t == Acid || inStartArea(p, x, y) {
 				continue
 			}
-			weights := &dirt
+			tab := &dirt
 			if t == Road {
-				weights = &road
+				tab = &road
 			}
-			if k, ok := pick(weights, rng.IntN(rollRange)); ok {
-				l.Spawns = append(l.Spawns, Spawn{Kind: k, At: geom.Pt(x, y)})
+			if i, ok := pick(tab.weights, rng.IntN(rollRange)); ok {
+				l.Spawns = append(l.Spawns, Spawn{Thing: tab.things[i], At: geom.Pt(x, y)})
 			}
 		}
 	}
 }
 
-// weightsAt evaluates a table at one difficulty, indexed by Kind.
-func weightsAt(t assets.SpawnTable, difficulty int) [NumKinds]int {
-	var out [NumKinds]int
-	for i, w := range t.Weights() {
-		out[i] = w.At(difficulty)
+// tableAt evaluates a table at one difficulty for level l.
+func tableAt(l *Level, t assets.SpawnTable, difficulty int) table {
+	out := table{weights: make([]int, len(t)), things: make([]int, len(t))}
+	for i, e := range t {
+		out.weights[i] = e.Weight().At(difficulty)
+		out.things[i] = slices.IndexFunc(l.Things, func(th assets.Thing) bool { return th.ID == e.Thing })
 	}
 	return out
 }
 
-// pick returns the kind whose slice of 0..999 holds roll, or false when the
-// roll falls past every weight.
-func pick(weights *[NumKinds]int, roll int) (Kind, bool) {
-	for k, w := range weights {
+// pick returns the index of the entry whose slice of 0..999 holds roll, or
+// false when the roll falls past every weight.
+func pick(weights []int, roll int) (int, bool) {
+	for i, w := range weights {
 		if roll < w {
-			return Kind(k), true
+			return i, true
 		}
 		roll -= w
 	}

@@ -16,6 +16,7 @@ import (
 	"hash/fnv"
 	"slices"
 
+	"lastpost/assets"
 	"lastpost/ecs/geom"
 )
 
@@ -41,53 +42,24 @@ func (t Terrain) String() string {
 	return fmt.Sprintf("Terrain(%d)", uint8(t))
 }
 
-// Kind is the sort of thing the generator places on a cell.
-type Kind uint8
-
-// The kinds, in the order a cell's roll tries them (the order of
-// assets.SpawnTable.Weights).
-const (
-	Wreck Kind = iota
-	Barrel
-	Letter
-	Zombie
-	Car
-	Bike
-)
-
-// NumKinds is the number of kinds; every Kind is below it.
-const NumKinds = 6
-
-var kindNames = [NumKinds]string{"wreck", "barrel", "letter", "zombie", "car", "bike"}
-
-// String names the kind in lower case.
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return fmt.Sprintf("Kind(%d)", uint8(k))
-}
-
-// Solid reports whether the kind blocks the van's way: wrecks and barrels do.
-// Enemies move and letters are picked up, so they never block a route.
-func (k Kind) Solid() bool { return k == Wreck || k == Barrel }
-
-// Spawn is one thing placed on the map at generation.
+// Spawn is one thing placed on the map at generation: Thing indexes the
+// level's Things.
 type Spawn struct {
-	Kind Kind
-	At   geom.Point
+	Thing int
+	At    geom.Point
 }
-
-// Counts holds how many spawns of each kind a level has, indexed by Kind.
-type Counts [NumKinds]int
 
 // Level is a generated map. Terrain is stored row by row (index y*W+x) and
 // Spawns are sorted in the same row-major order, at most one per cell.
+// Things names what the spawns are: for a generated level, every thing of
+// the spawn tables in the order they first list it, so the shipped tables
+// number wrecks, barrels, letters, zombies, cars and bikes 0 to 5.
 type Level struct {
 	W, H    int
 	Start   geom.Point
 	Terrain []Terrain
 	Spawns  []Spawn
+	Things  []assets.Thing
 }
 
 // At returns the terrain at p, or Void when p is off the map.
@@ -110,11 +82,15 @@ func (l *Level) SpawnAt(p geom.Point) (Spawn, bool) {
 	return l.Spawns[i], true
 }
 
-// Counts returns how many spawns of each kind the level has.
-func (l *Level) Counts() Counts {
-	var c Counts
+// ThingID returns the id of what spawn s places.
+func (l *Level) ThingID(s Spawn) string { return l.Things[s.Thing].ID }
+
+// Counts returns how many spawns of each thing the level has, by id; it is
+// for tests and statistics, which never range over it in play.
+func (l *Level) Counts() map[string]int {
+	c := map[string]int{}
 	for _, s := range l.Spawns {
-		c[s.Kind]++
+		c[l.ThingID(s)]++
 	}
 	return c
 }
@@ -130,7 +106,7 @@ func (l *Level) Hash() uint64 {
 		buf = append(buf, byte(t))
 	}
 	for _, s := range l.Spawns {
-		buf = append(buf, byte(s.Kind))
+		buf = append(buf, byte(s.Thing))
 		buf = binary.LittleEndian.AppendUint64(buf, uint64(int64(s.At.X)))
 		buf = binary.LittleEndian.AppendUint64(buf, uint64(int64(s.At.Y)))
 	}
@@ -150,7 +126,7 @@ func (l *Level) compareAt(s Spawn, p geom.Point) int {
 func (l *Level) solidGrid() []bool {
 	solid := make([]bool, l.W*l.H)
 	for _, s := range l.Spawns {
-		if s.Kind.Solid() && s.At.In(l.W, l.H) {
+		if l.Things[s.Thing].Solid && s.At.In(l.W, l.H) {
 			solid[l.index(s.At)] = true
 		}
 	}

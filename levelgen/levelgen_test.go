@@ -12,12 +12,17 @@ import (
 	"lastpost/ecs/geom"
 )
 
+// tables returns the shipped generation tables, with the legend of the
+// shipped enemies.
 func tables(t testing.TB) assets.LevelGen {
 	t.Helper()
-	p, err := assets.LoadLevelGen()
+	d, err := assets.Load()
 	require.NoError(t, err)
-	return p
+	return d.LevelGen
 }
+
+// shippedThings are the things of the shipped tables, in roll order.
+var shippedThings = []string{"wreck", "barrel", "letter", "zombie", "car", "bike"}
 
 // seedCase is one (seed, difficulty) pair of the fixed invariant list.
 type seedCase struct {
@@ -69,15 +74,16 @@ func invariantProblems(l *Level, p assets.LevelGen) []string {
 	last := -1
 	for _, s := range l.Spawns {
 		switch {
+		case s.Thing < 0 || s.Thing >= len(l.Things):
+			fail("unknown thing %d at %v", s.Thing, s.At)
+			continue
 		case !s.At.In(l.W, l.H):
-			fail("%v off the map at %v", s.Kind, s.At)
+			fail("%v off the map at %v", l.ThingID(s), s.At)
 			continue
 		case l.At(s.At) == Acid:
-			fail("%v on acid at %v", s.Kind, s.At)
+			fail("%v on acid at %v", l.ThingID(s), s.At)
 		case s.At.X == l.GoalX():
-			fail("%v in the goal column at %v", s.Kind, s.At)
-		case s.Kind >= NumKinds:
-			fail("unknown kind %d at %v", s.Kind, s.At)
+			fail("%v in the goal column at %v", l.ThingID(s), s.At)
 		}
 		if i := s.At.Y*l.W + s.At.X; i <= last {
 			fail("spawn at %v out of row-major order or doubled", s.At)
@@ -145,34 +151,33 @@ func TestGeneratePanicsOnInvalidTables(t *testing.T) {
 // (section 4): wrecks, barrels, letters, zombies, cars, bikes.
 var referenceRows = []struct {
 	difficulty int
-	tenths     [NumKinds]int
+	tenths     [6]int // in the order of shippedThings
 }{
-	{0, [NumKinds]int{118, 236, 71, 420, 5, 19}},
-	{1, [NumKinds]int{118, 236, 71, 640, 5, 19}},
-	{2, [NumKinds]int{118, 236, 71, 850, 5, 38}},
-	{4, [NumKinds]int{118, 236, 71, 1270, 28, 61}},
-	{6, [NumKinds]int{118, 236, 71, 1700, 33, 85}},
-	{10, [NumKinds]int{118, 236, 71, 1700, 57, 127}},
+	{0, [6]int{118, 236, 71, 420, 5, 19}},
+	{1, [6]int{118, 236, 71, 640, 5, 19}},
+	{2, [6]int{118, 236, 71, 850, 5, 38}},
+	{4, [6]int{118, 236, 71, 1270, 28, 61}},
+	{6, [6]int{118, 236, 71, 1700, 33, 85}},
+	{10, [6]int{118, 236, 71, 1700, 57, 127}},
 }
 
 func TestSpawnMeansMatchReference(t *testing.T) {
 	p := tables(t)
 	const levels = 100
 	for _, row := range referenceRows {
-		var sum Counts
+		sum := map[string]int{}
 		for s := uint64(1); s <= levels; s++ {
-			c := Generate(s, row.difficulty, p).Counts()
-			for k := range c {
-				sum[k] += c[k]
+			for id, n := range Generate(s, row.difficulty, p).Counts() {
+				sum[id] += n
 			}
 		}
-		for k := range Kind(NumKinds) {
+		for k, id := range shippedThings {
 			want := float64(row.tenths[k]) / 10
-			got := float64(sum[k]) / levels
+			got := float64(sum[id]) / levels
 			// 25% of the mean, or four standard errors of a Poisson count
 			// for the rare kinds, whichever is wider.
 			tol := max(0.25*want, 4*math.Sqrt(want/levels))
-			assert.InDelta(t, want, got, tol, "%v per level at difficulty %d", k, row.difficulty)
+			assert.InDelta(t, want, got, tol, "%v per level at difficulty %d", id, row.difficulty)
 		}
 	}
 }
@@ -194,27 +199,28 @@ func TestAcidCoversAboutATenthOfTheMap(t *testing.T) {
 	assert.LessOrEqual(t, frac, 0.15)
 }
 
-// onlyKind returns tables in which every eligible cell holds kind k.
-func onlyKind(p assets.LevelGen, k Kind) assets.LevelGen {
-	set := func(t *assets.SpawnTable) {
-		ws := []*assets.SpawnWeight{&t.Wreck, &t.Barrel, &t.Letter, &t.Zombie, &t.Car, &t.Bike}
-		for i, w := range ws {
-			*w = assets.SpawnWeight{Den: 1}
-			if Kind(i) == k {
-				w.Base = 1000
+// onlyThing returns tables in which every eligible cell holds thing id.
+func onlyThing(p assets.LevelGen, id string) assets.LevelGen {
+	set := func(t assets.SpawnTable) assets.SpawnTable {
+		out := make(assets.SpawnTable, len(t))
+		for i, e := range t {
+			out[i] = assets.SpawnEntry{Thing: e.Thing, Den: 1}
+			if e.Thing == id {
+				out[i].Base = 1000
 			}
 		}
+		return out
 	}
-	set(&p.Spawn.Dirt)
-	set(&p.Spawn.Road)
+	p.Spawn.Dirt = set(p.Spawn.Dirt)
+	p.Spawn.Road = set(p.Spawn.Road)
 	return p
 }
 
-func TestTableFieldsMapToKinds(t *testing.T) {
+func TestTableEntriesMapToThings(t *testing.T) {
 	p := tables(t)
-	for k := range Kind(NumKinds) {
-		t.Run(k.String(), func(t *testing.T) {
-			q := onlyKind(p, k)
+	for _, id := range shippedThings {
+		t.Run(id, func(t *testing.T) {
+			q := onlyThing(p, id)
 			l := Generate(3, 0, q)
 			eligible := 0
 			for y := range l.H {
@@ -224,14 +230,13 @@ func TestTableFieldsMapToKinds(t *testing.T) {
 					}
 				}
 			}
-			var want Counts
-			want[k] = eligible
+			want := map[string]int{id: eligible}
 			got := l.Counts()
-			if k.Solid() {
+			if thing, _ := p.Thing(id); thing.Solid {
 				// A wall of solids is cut open along one route.
-				assert.Less(t, got[k], eligible)
-				assert.Greater(t, got[k], eligible-l.W-l.H)
-				got[k] = eligible
+				assert.Less(t, got[id], eligible)
+				assert.Greater(t, got[id], eligible-l.W-l.H)
+				got[id] = eligible
 			}
 			assert.Equal(t, want, got)
 			assert.True(t, Drivable(l), "\n%s", l.ASCII())
@@ -240,9 +245,9 @@ func TestTableFieldsMapToKinds(t *testing.T) {
 }
 
 func TestLevelAccessors(t *testing.T) {
-	l, err := Parse("" +
-		",,,z\n" +
-		"@~.#\n")
+	l, err := Parse(""+
+		",,,z\n"+
+		"@~.#\n", tables(t).Legend)
 	require.NoError(t, err)
 	assert.Equal(t, 3, l.GoalX())
 	assert.Equal(t, Dirt, l.At(geom.Pt(0, 0)))
@@ -253,22 +258,19 @@ func TestLevelAccessors(t *testing.T) {
 	}
 	s, ok := l.SpawnAt(geom.Pt(3, 1))
 	assert.True(t, ok)
-	assert.Equal(t, Spawn{Kind: Wreck, At: geom.Pt(3, 1)}, s)
+	assert.Equal(t, Spawn{Thing: 0, At: geom.Pt(3, 1)}, s)
+	assert.Equal(t, "wreck", l.ThingID(s))
 	_, ok = l.SpawnAt(geom.Pt(2, 1))
 	assert.False(t, ok)
-	assert.Equal(t, Counts{Wreck: 1, Zombie: 1}, l.Counts())
+	assert.Equal(t, map[string]int{"wreck": 1, "zombie": 1}, l.Counts())
 }
 
 func TestNames(t *testing.T) {
 	names := map[string]bool{}
-	for k := range Kind(NumKinds) {
-		names[k.String()] = true
-	}
 	for _, tr := range []Terrain{Void, Dirt, Road, Acid} {
 		names[tr.String()] = true
 	}
-	assert.Len(t, names, NumKinds+4, "every kind and terrain has its own name")
-	assert.Equal(t, "Kind(9)", Kind(9).String())
+	assert.Len(t, names, 4, "every terrain has its own name")
 	assert.Equal(t, "Terrain(9)", Terrain(9).String())
 }
 
@@ -276,7 +278,7 @@ func TestASCIIRoundTrips(t *testing.T) {
 	p := tables(t)
 	for s := uint64(1); s <= 40; s++ {
 		l := Generate(s, int(s%11), p)
-		back, err := Parse(l.ASCII())
+		back, err := Parse(l.ASCII(), p.Legend)
 		require.NoError(t, err, "seed %d", s)
 		assert.Equal(t, l.ASCII(), back.ASCII(), "seed %d", s)
 		assert.Equal(t, l.Spawns, back.Spawns, "seed %d", s)
@@ -294,7 +296,7 @@ func TestParseRejectsBadMaps(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Parse(c.text)
+			_, err := Parse(c.text, tables(t).Legend)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), c.want)
 		})

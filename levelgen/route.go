@@ -70,7 +70,7 @@ func clearRoute(l *Level) int {
 	}
 	before := len(l.Spawns)
 	l.Spawns = slices.DeleteFunc(l.Spawns, func(s Spawn) bool {
-		return s.Kind.Solid() && remove[l.index(s.At)]
+		return l.Things[s.Thing].Solid && remove[l.index(s.At)]
 	})
 	return before - len(l.Spawns)
 }

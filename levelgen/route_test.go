@@ -8,12 +8,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"lastpost/assets"
 	"lastpost/ecs/geom"
 )
 
 func mustParse(t *testing.T, rows ...string) *Level {
 	t.Helper()
-	l, err := Parse(strings.Join(rows, "\n"))
+	l, err := Parse(strings.Join(rows, "\n"), tables(t).Legend)
 	require.NoError(t, err)
 	return l
 }
@@ -54,25 +55,25 @@ func TestClearRoute(t *testing.T) {
 		name    string
 		rows    []string
 		removed int
-		left    Counts
+		left    map[string]int
 	}{
 		{
 			name:    "removes the one blocker whose way avoids acid",
 			rows:    []string{".....#~~~~", "@....#~~~~", ".....0...."},
 			removed: 1,
-			left:    Counts{Wreck: 2},
+			left:    map[string]int{"wreck": 2},
 		},
 		{
 			name:    "cuts through several walls",
 			rows:    []string{"..#...0...#.", "@.#...0...#.", "..#...0...#."},
 			removed: 3,
-			left:    Counts{Wreck: 4, Barrel: 2},
+			left:    map[string]int{"wreck": 4, "barrel": 2},
 		},
 		{
 			name:    "leaves a drivable level alone",
 			rows:    []string{"..#...", "@.....", "..#..."},
 			removed: 0,
-			left:    Counts{Wreck: 2},
+			left:    map[string]int{"wreck": 2},
 		},
 	}
 	for _, c := range cases {
@@ -90,7 +91,7 @@ func TestClearRoute(t *testing.T) {
 // solid in each cell and a random start that is not solid.
 func randomGrid(rng *rand.Rand, solidPerMille int) *Level {
 	w, h := 2+rng.IntN(14), 1+rng.IntN(8)
-	l := &Level{W: w, H: h, Terrain: make([]Terrain, w*h)}
+	l := &Level{W: w, H: h, Terrain: make([]Terrain, w*h), Things: assets.BuiltinThings}
 	l.Start = geom.Pt(rng.IntN(w), rng.IntN(h))
 	for i := range l.Terrain {
 		l.Terrain[i] = Road
@@ -99,7 +100,7 @@ func randomGrid(rng *rand.Rand, solidPerMille int) *Level {
 		}
 		at := geom.Pt(i%w, i/w)
 		if at != l.Start && rng.IntN(1000) < solidPerMille {
-			l.Spawns = append(l.Spawns, Spawn{Kind: Kind(rng.IntN(2)), At: at})
+			l.Spawns = append(l.Spawns, Spawn{Thing: rng.IntN(2), At: at})
 		}
 	}
 	return l
@@ -118,7 +119,7 @@ func fewestBlockers(l *Level) int {
 		}
 	}
 	cost := func(x, y int) int {
-		if s, ok := l.SpawnAt(geom.Pt(x, y)); ok && (s.Kind == Wreck || s.Kind == Barrel) {
+		if s, ok := l.SpawnAt(geom.Pt(x, y)); ok && (l.ThingID(s) == "wreck" || l.ThingID(s) == "barrel") {
 			return 1
 		}
 		return 0

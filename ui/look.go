@@ -78,10 +78,10 @@ func (a *App) describe(p geom.Point) string {
 func (a *App) describeNow(p geom.Point) string {
 	ground := a.groundText(p)
 	k := a.game.TopKind(p)
-	switch k {
-	case vocab.KindNone, vocab.KindBullet, vocab.KindFragment:
+	switch {
+	case k == vocab.KindNone || k == vocab.KindBullet || k == vocab.KindFragment:
 		return ground
-	case vocab.KindZombie, vocab.KindCar, vocab.KindBike:
+	case a.looks.enemy[k]:
 		return a.describeEnemy(p, k) + " " + ground
 	}
 	s, _ := a.kindText(k)
@@ -89,7 +89,10 @@ func (a *App) describeNow(p geom.Point) string {
 }
 
 func (a *App) describeEnemy(p geom.Point, k vocab.Kind) string {
-	e, _ := a.data.Enemies.Get(k.String())
+	e, ok := vocab.EnemyOf(&a.data.Enemies, k)
+	if !ok {
+		return a.text(assets.LookNothing)
+	}
 	w := a.game.World()
 	for _, ent := range w.Spatial().At(p) {
 		if vocab.KindOf.Value(w, ent) == k {
@@ -102,10 +105,8 @@ func (a *App) describeEnemy(p geom.Point, k vocab.Kind) string {
 
 // kindText describes a kind of thing without its state.
 func (a *App) kindText(k vocab.Kind) (string, bool) {
-	switch k {
-	case vocab.KindZombie, vocab.KindCar, vocab.KindBike:
-		e, ok := a.data.Enemies.Get(k.String())
-		return e.Description, ok
+	if e, ok := vocab.EnemyOf(&a.data.Enemies, k); ok {
+		return e.Description, true
 	}
 	id, ok := kindLooks[k]
 	if !ok {

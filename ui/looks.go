@@ -29,8 +29,9 @@ func newLook(p *Palette, r rune, pen Pen, grounds *[numGrounds]Pen) look {
 // cell returns the look as a cell standing on ground t.
 func (l *look) cell(t levelgen.Terrain) Cell { return Cell{R: l.r, S: l.on[t]} }
 
-// numKinds bounds vocab.Kind values.
-const numKinds = int(vocab.KindBloodstain) + 1
+// numKinds bounds vocab.Kind values: enemy kinds come from the data and
+// may take any number a Kind holds.
+const numKinds = 1 << 8
 
 // looks holds every map look, resolved once from the assets and the
 // palette so drawing a frame does no lookups by name.
@@ -39,6 +40,7 @@ type looks struct {
 	goal       look
 	kinds      [numKinds]look
 	damaged    [numKinds]look     // enemies with hit points lost
+	enemy      [numKinds]bool     // the kinds that are the data's enemies
 	bullets    map[string][2]look // by gun id: flying along a row, along a column
 	remembered Style
 	cursor     Style
@@ -76,11 +78,11 @@ func newLooks(d *assets.Data, p *Palette) looks {
 		l.kinds[k] = newLook(p, r, pen, &grounds)
 	}
 	damaged := p.Pen(assets.RoleHealthBad)
-	for _, k := range []vocab.Kind{vocab.KindZombie, vocab.KindCar, vocab.KindBike} {
-		if e, ok := d.Enemies.Get(k.String()); ok {
-			l.kinds[k] = newLook(p, rune(e.Glyph), p.Pen(assets.Role(e.Colour)), &grounds)
-			l.damaged[k] = newLook(p, rune(e.Glyph), damaged, &grounds)
-		}
+	for i, e := range d.Enemies.List {
+		k := vocab.EnemyKind(i)
+		l.kinds[k] = newLook(p, rune(e.Glyph), p.Pen(assets.Role(e.Colour)), &grounds)
+		l.damaged[k] = newLook(p, rune(e.Glyph), damaged, &grounds)
+		l.enemy[k] = true
 	}
 	ex := d.Combat.Explosion
 	l.kinds[vocab.KindFragment] = newLook(p, rune(ex.Glyph), p.Pen(assets.Role(ex.Colour)), &grounds)

@@ -107,7 +107,7 @@ func (a *App) mapCell(p geom.Point, visible bool) Cell {
 	switch {
 	case !seen:
 		return a.looks.unseen
-	case k == vocab.KindNone || k == vocab.KindBullet || k == vocab.KindFragment || int(k) >= numKinds:
+	case k == vocab.KindNone || k == vocab.KindBullet || k == vocab.KindFragment || a.looks.kinds[k].r == 0:
 		return Cell{R: floor.r, S: a.looks.remembered}
 	}
 	return Cell{R: a.looks.kinds[k].r, S: a.looks.remembered}
@@ -116,13 +116,12 @@ func (a *App) mapCell(p geom.Point, visible bool) Cell {
 // thingLook is the look of the most notable thing of kind k in cell p:
 // damaged enemies in the damage colour, bullets by their gun and heading.
 func (a *App) thingLook(p geom.Point, k vocab.Kind) *look {
-	if int(k) >= numKinds {
+	l := &a.looks.kinds[k]
+	if l.r == 0 {
+		// A kind the data does not draw.
 		return &a.looks.ground[levelgen.Void]
 	}
-	l := &a.looks.kinds[k]
-	switch k {
-	case vocab.KindZombie, vocab.KindCar, vocab.KindBike, vocab.KindBullet:
-	default:
+	if !a.looks.enemy[k] && k != vocab.KindBullet {
 		return l
 	}
 	w := a.game.World()

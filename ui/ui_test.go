@@ -155,14 +155,15 @@ func TestLookDescribesWhatIsUnderTheCursor(t *testing.T) {
 	h.contains(a.text(assets.LookTitle)+": "+a.text(assets.LookVan), a.text(assets.LookHint, "cancel", "Esc"))
 
 	van, _ := vanAt(g)
-	for _, k := range []vocab.Kind{vocab.KindZombie, vocab.KindWreck, vocab.KindBarrel} {
+	zombie := vocab.KindNamed(&a.data.Enemies, "zombie")
+	for _, k := range []vocab.Kind{zombie, vocab.KindWreck, vocab.KindBarrel} {
 		p, ok := nearest(g, k, a.data.Van.Vision)
 		if !ok {
 			continue
 		}
 		h.moveCursor(van, p)
 		want, _ := a.kindText(k)
-		if k == vocab.KindZombie {
+		if k == zombie {
 			want = a.describeEnemy(p, k)
 			assert.Contains(t, want, "Health 2 of 2")
 		}

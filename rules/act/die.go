@@ -34,19 +34,22 @@ func buildDie(env *Env, t Act, a *ecs.Action) {
 	}
 }
 
-// deathLine tells a death: run over by the van, crushed by a raider's
-// vehicle, or plainly killed. The van shooting a zombie is its culprit too;
-// only driving into the zombie's cell is running it over.
+// deathLine tells a death: run over by the van, crushed by an enemy
+// vehicle, or plainly killed. Only a vehicle entering the cell of something
+// that can be run over runs it over; the van shooting it is its culprit
+// too, but that is a plain kill.
 func deathLine(env *Env, t Act, kind vocab.Kind, killerHere bool) vocab.Message {
 	w := env.World
-	killer := vocab.KindOf.Value(w, t.O)
-	switch {
-	case t.O == env.Van && kind == vocab.KindZombie && killerHere:
-		return vocab.Message{ID: assets.MsgRunOver, Who: env.Enemy(kind).Name}
-	case (killer == vocab.KindCar || killer == vocab.KindBike) && vocab.RunOverable.Has(w, t.E) && killerHere:
-		return vocab.Message{ID: assets.MsgCrushed, Who: env.Enemy(killer).Name, Victim: env.Enemy(kind).Name}
+	victim := env.Enemy(kind).Name
+	if killerHere && vocab.RunOverable.Has(w, t.E) {
+		if t.O == env.Van {
+			return vocab.Message{ID: assets.MsgRunOver, Who: victim}
+		}
+		if killer, ok := vocab.EnemyOf(&env.Data.Enemies, vocab.KindOf.Value(w, t.O)); ok && vocab.Vehicle.Has(w, t.O) {
+			return vocab.Message{ID: assets.MsgCrushed, Who: killer.Name, Victim: victim}
+		}
 	}
-	return vocab.Message{ID: assets.MsgEnemyKilled, Who: env.Enemy(kind).Name}
+	return vocab.Message{ID: assets.MsgEnemyKilled, Who: victim}
 }
 
 // commitDie counts a kill, ends the run when the van is the one dying, and

@@ -23,27 +23,21 @@ type Env struct {
 	Van ecs.Entity
 	// Clock returns the instant of the resolution, in milliseconds.
 	Clock func() int
-
-	// enemies caches the data of each enemy kind: every enemy turn asks.
-	enemies [vocab.KindBloodstain + 1]*assets.Enemy
 }
 
 // Enemy returns the data of enemy kind k. It panics for a kind the data
-// does not describe, which the asset checks rule out.
+// does not describe, which the save and asset checks rule out.
 func (env *Env) Enemy(k vocab.Kind) *assets.Enemy {
-	if int(k) < len(env.enemies) && env.enemies[k] != nil {
-		return env.enemies[k]
+	if e, ok := vocab.EnemyOf(&env.Data.Enemies, k); ok {
+		return e
 	}
-	list := env.Data.Enemies.List
-	for i := range list {
-		if list[i].ID == k.String() {
-			if int(k) < len(env.enemies) {
-				env.enemies[k] = &list[i]
-			}
-			return &list[i]
-		}
-	}
-	panic(fmt.Sprintf("act: no enemy data for %q", k))
+	panic(fmt.Sprintf("act: no enemy data for kind %d", k))
+}
+
+// IsEnemy reports whether kind k is one of the data's enemies.
+func (env *Env) IsEnemy(k vocab.Kind) bool {
+	_, ok := vocab.EnemyOf(&env.Data.Enemies, k)
+	return ok
 }
 
 // Gun returns the data of gun id. It panics for an unknown gun, which the

@@ -71,16 +71,14 @@ func buildHit(env *Env, t Act, a *ecs.Action) {
 func hitOpening(env *Env, by ecs.Entity) vocab.Message {
 	w := env.World
 	kind := vocab.KindOf.Value(w, by)
-	switch kind {
-	case vocab.KindZombie, vocab.KindCar, vocab.KindBike:
-		return vocab.Message{ID: env.Enemy(kind).BumpText, Who: env.Enemy(kind).Name}
-	case vocab.KindFragment:
+	if e, ok := vocab.EnemyOf(&env.Data.Enemies, kind); ok {
+		return vocab.Message{ID: e.BumpText, Who: e.Name}
+	}
+	if kind == vocab.KindFragment {
 		return vocab.Message{ID: assets.MsgShrapnel}
 	}
-	shooter := vocab.KindOf.Value(w, env.culprit(by))
-	switch shooter {
-	case vocab.KindCar, vocab.KindBike:
-		return vocab.Message{ID: assets.MsgShotBy, Who: env.Enemy(shooter).Name}
+	if e, ok := vocab.EnemyOf(&env.Data.Enemies, vocab.KindOf.Value(w, env.culprit(by))); ok {
+		return vocab.Message{ID: assets.MsgShotBy, Who: e.Name}
 	}
 	return vocab.Message{ID: assets.MsgShot}
 }

@@ -16,20 +16,20 @@ func Spawn(thing string, p geom.Point) Act { return Act{Kind: KindSpawn, Item: t
 func buildSpawn(env *Env, t Act, a *ecs.Action) {
 	e := a.Spawn()
 	vocab.Position.Set(a, e, t.At)
-	switch t.Item {
-	case vocab.KindWreck.String():
-		vocab.KindOf.Set(a, e, vocab.KindWreck)
+	switch kind := vocab.KindNamed(&env.Data.Enemies, t.Item); kind {
+	case vocab.KindWreck:
+		vocab.KindOf.Set(a, e, kind)
 		vocab.Solid.Add(a, e)
-	case vocab.KindBarrel.String():
-		vocab.KindOf.Set(a, e, vocab.KindBarrel)
+	case vocab.KindBarrel:
+		vocab.KindOf.Set(a, e, kind)
 		vocab.Solid.Add(a, e)
 		vocab.Hittable.Add(a, e)
 		vocab.Explosive.Add(a, e)
-	case vocab.KindLetter.String():
-		vocab.KindOf.Set(a, e, vocab.KindLetter)
+	case vocab.KindLetter:
+		vocab.KindOf.Set(a, e, kind)
 		vocab.Letter.Add(a, e)
 	default:
-		makeEnemy(env, e, vocab.KindNamed(t.Item), a)
+		makeEnemy(env, e, kind, a)
 	}
 }
 

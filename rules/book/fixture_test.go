@@ -101,14 +101,16 @@ func (f *fxWorld) van(p geom.Point) ecs.Entity {
 	return f.player
 }
 
-// enemy places an enemy with hp hit points; vehicles drive at speed 1.
-func (f *fxWorld) enemy(kind vocab.Kind, p geom.Point, hp int) ecs.Entity {
+// enemy places an enemy with hp hit points: one that can be run over, or a
+// vehicle driving at speed 1. The rules read flags, never which enemy it
+// is, so the kinds are merely the first three of some data's list.
+func (f *fxWorld) enemy(kind vocab.Kind, p geom.Point, hp int, runOverable bool) ecs.Entity {
 	return f.spawn(kind, p, func(a *ecs.Action, e ecs.Entity) {
 		vocab.Enemy.Add(a, e)
 		vocab.Hittable.Add(a, e)
 		vocab.HP.Set(a, e, vocab.Stat{Cur: hp, Max: hp})
 		vocab.Damage.Set(a, e, 1)
-		if kind == vocab.KindZombie {
+		if runOverable {
 			vocab.RunOverable.Add(a, e)
 			return
 		}
@@ -118,9 +120,9 @@ func (f *fxWorld) enemy(kind vocab.Kind, p geom.Point, hp int) ecs.Entity {
 	})
 }
 
-func (f *fxWorld) zombie(p geom.Point) ecs.Entity { return f.enemy(vocab.KindZombie, p, 2) }
-func (f *fxWorld) car(p geom.Point) ecs.Entity    { return f.enemy(vocab.KindCar, p, 5) }
-func (f *fxWorld) bike(p geom.Point) ecs.Entity   { return f.enemy(vocab.KindBike, p, 3) }
+func (f *fxWorld) zombie(p geom.Point) ecs.Entity { return f.enemy(vocab.EnemyKind(0), p, 2, true) }
+func (f *fxWorld) car(p geom.Point) ecs.Entity    { return f.enemy(vocab.EnemyKind(1), p, 5, false) }
+func (f *fxWorld) bike(p geom.Point) ecs.Entity   { return f.enemy(vocab.EnemyKind(2), p, 3, false) }
 
 func (f *fxWorld) wreck(p geom.Point) ecs.Entity {
 	return f.spawn(vocab.KindWreck, p, func(a *ecs.Action, e ecs.Entity) { vocab.Solid.Add(a, e) })

@@ -10,44 +10,6 @@ import (
 	"lastpost/ecs/geom"
 )
 
-// Kind says what an entity is, for names, glyphs and the AI.
-type Kind uint8
-
-// The kinds of entity on a road.
-const (
-	KindNone Kind = iota
-	KindVan
-	KindZombie
-	KindCar
-	KindBike
-	KindWreck
-	KindBarrel
-	KindLetter
-	KindBullet
-	KindFragment
-	KindBloodstain
-)
-
-var kindNames = [...]string{"none", "van", "zombie", "car", "bike", "wreck", "barrel", "letter", "bullet", "fragment", "bloodstain"}
-
-// String returns the kind's id, as assets name it.
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return "unknown"
-}
-
-// KindNamed returns the kind whose id is name, or KindNone.
-func KindNamed(name string) Kind {
-	for k, n := range kindNames {
-		if n == name {
-			return Kind(k)
-		}
-	}
-	return KindNone
-}
-
 // Stat is a current value with its maximum (hit points, engine, tyres).
 type Stat struct {
 	Cur int `json:"cur"`
