@@ -98,20 +98,20 @@ func (k Kind) Where() Where {
 // state. It is a small value, so queues of them do not allocate per action.
 type Act struct {
 	Kind Kind
-	E    ecs.Entity // who acts, or is acted on
-	O    ecs.Entity // the other party, if any (a target, an item, an offer)
 	Dir  geom.Dir
-	N    int
-	At   geom.Point
-	Item string // a gun, item or thing id
-	// Delay is the time between the bullets of a burst, in milliseconds.
-	Delay int
-	Msg   vocab.Message
 	// Driver says the action is the driver's own command, given at the
 	// wheel or at a camp, rather than something that follows from one (the
 	// rest of a burst) or an enemy's order. The rules that refuse commands
 	// look only at these.
 	Driver bool
+	E      ecs.Entity // who acts, or is acted on
+	O      ecs.Entity // the other party, if any (a target, an item, an offer)
+	N      int
+	At     geom.Point
+	Item   string // a gun, item or thing id
+	// Delay is the time between the bullets of a burst, in milliseconds.
+	Delay int
+	Msg   vocab.Message
 }
 
 // ByDriver returns a as the driver's own command.
