@@ -83,7 +83,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.verify || cfg.autoplay > 0 {
 		return withTrace(cfg.trace, stderr, func(trace io.Writer) int {
 			if cfg.verify {
-				return verify(cfg.replay, data, trace, stdout)
+				return verify(cfg.replay, data, trace, stdout, stderr)
 			}
 			return autoplay(cfg, data, trace, stdout)
 		})
@@ -170,22 +170,24 @@ func usage(w io.Writer) {
 	fs.PrintDefaults()
 }
 
-// verify prints `ok: ...` (0), `desync at turn ...` (1) or `FILE:LINE: ...`
-// (2), the rule traces going to trace if it is not nil.
-func verify(path string, data *assets.Data, trace, out io.Writer) int {
+// verify prints `ok: ...` on out (0), or on errOut `desync at turn ...` (1)
+// or `FILE:LINE: ...` (2), the rule traces going to trace if it is not nil.
+// Failures go to standard error so a script reading the verdict from
+// standard output never mistakes one for it.
+func verify(path string, data *assets.Data, trace, out, errOut io.Writer) int {
 	rec, err := archive.LoadRecording(path)
 	if err != nil {
-		fmt.Fprintln(out, err)
+		fmt.Fprintln(errOut, err)
 		return exitBad
 	}
 	v, err := archive.Verify(data, rec, trace)
 	var desync *archive.DesyncError
 	switch {
 	case errors.As(err, &desync):
-		fmt.Fprintln(out, desync)
+		fmt.Fprintln(errOut, desync)
 		return exitFailed
 	case err != nil:
-		fmt.Fprintln(out, err)
+		fmt.Fprintln(errOut, err)
 		return exitBad
 	}
 	fmt.Fprintln(out, v)

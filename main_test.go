@@ -49,7 +49,7 @@ func TestFlags(t *testing.T) {
 		{name: "bad seed", args: []string{"-seed", "north"}, code: exitBad, stderr: "Usage: lastpost"},
 		{name: "stray argument", args: []string{"go"}, code: exitBad, stderr: `unexpected argument "go"`},
 		{name: "seed with replay", args: []string{"-replay", "x.rec", "-seed", "3"}, code: exitBad, stderr: "-seed cannot be combined with -replay"},
-		{name: "missing recording", args: []string{"-replay", "no/such.rec"}, code: exitBad, stderr: "no/such.rec:0: cannot open"},
+		{name: "missing recording", args: []string{"-replay", "no/such.rec"}, code: exitBad, stderr: "no/such.rec: cannot open"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,7 +3,6 @@ package archive
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,9 +17,10 @@ import (
 // SaveName is the save file's name in the data folder.
 const SaveName = "save.lastpost"
 
-// maxSaveSize bounds what LoadFile reads: a real save is well under a
-// megabyte, and a bigger file is damaged or not a save.
-const maxSaveSize = 64 << 20
+// MaxSaveSize bounds what LoadFile reads: a real save is well under a
+// megabyte, and a bigger file is damaged or not a save. It is refused from
+// its size alone, before it is read.
+const MaxSaveSize = 4 << 20
 
 // maxAside bounds the numbered names tried when moving a file aside.
 const maxAside = 1000
@@ -106,7 +106,7 @@ func HasSave(dir string) bool {
 func LoadFile(dir string, data *assets.Data) (*game.Game, error) {
 	path := SavePath(dir)
 	removeStale(path)
-	b, err := readCapped(path, maxSaveSize)
+	b, err := readCapped(path, MaxSaveSize)
 	if err != nil {
 		return nil, unreadable(path, err)
 	}
@@ -128,31 +128,18 @@ func RemoveSave(dir string) error {
 	return syncDir(dir)
 }
 
-// errTooLarge marks a file over the size a reader accepts.
-var errTooLarge = errors.New("file too large")
-
-// readCapped reads a whole file of at most limit bytes.
+// readCapped reads a whole regular file of at most limit bytes, without
+// blocking on a FIFO or a device and without reading one that is too big.
 func readCapped(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%w: over %d bytes", errTooLarge, limit)
-	}
-	return b, nil
+	return atomicfile.ReadRegular(path, limit)
 }
 
-// unreadable turns a read error into the error to return: a missing file
-// or one the system will not let us read is reported as it is; a file too
-// large to be ours is moved aside.
+// unreadable turns a read error into the error to return: a missing file,
+// one the system will not let us read or one that is not a regular file
+// is reported as it is; a file too large to be ours is moved aside.
 func unreadable(path string, err error) error {
-	if errors.Is(err, errTooLarge) {
+	var big *atomicfile.TooLargeError
+	if errors.As(err, &big) {
 		return setAside(path, err)
 	}
 	return err
