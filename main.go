@@ -224,6 +224,15 @@ func play(cfg config, data *assets.Data, trace, stderr io.Writer, open opener) i
 		fmt.Fprintln(stderr, data.Texts.Format(assets.CLIDataDir, "dir", cfg.dataDir, "error", err))
 		return exitFailed
 	}
+	// One game per data folder: a second copy would overwrite the first
+	// one's save and interleave its recording. The lock is taken before
+	// the terminal, so the refusal is one plain line.
+	lock, err := archive.LockDir(cfg.dataDir)
+	if err != nil {
+		fmt.Fprintln(stderr, lockProblem(data, cfg.dataDir, err))
+		return exitFailed
+	}
+	defer lock.Unlock()
 	s := archive.NewSession(cfg.dataDir, data, trace)
 	defer s.Close()
 	opts := ui.Options{Hooks: hooks(s), Config: cfg.settings}
@@ -233,6 +242,18 @@ func play(cfg config, data *assets.Data, trace, stderr io.Writer, open opener) i
 	return inTerminal(s, data, stderr, open, func(screen tcell.Screen) int {
 		return ui.ExitCode(data, ui.Run(screen, data, opts), stderr)
 	})
+}
+
+// lockProblem words, in one line, a data folder that could not be locked.
+func lockProblem(data *assets.Data, dir string, err error) string {
+	var inUse *archive.InUseError
+	switch {
+	case errors.As(err, &inUse) && inUse.PID > 0:
+		return data.Texts.Format(assets.CLIDataDirInUseBy, "dir", dir, "pid", inUse.PID)
+	case errors.As(err, &inUse):
+		return data.Texts.Format(assets.CLIDataDirInUse, "dir", dir)
+	}
+	return data.Texts.Format(assets.CLIDataDir, "dir", dir, "error", err)
 }
 
 // watchReplay shows a recording in the terminal. An unreadable recording is

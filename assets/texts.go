@@ -281,12 +281,16 @@ const (
 // Lines the command itself prints on standard error, when the game cannot
 // start or stops unexpectedly.
 const (
-	CLITermUnset      TextID = "cli.term_unset"
-	CLITermDumb       TextID = "cli.term_dumb"
-	CLITermUnknown    TextID = "cli.term_unknown"
-	CLINoTTY          TextID = "cli.no_tty"
-	CLITermFailed     TextID = "cli.term_failed"
-	CLIDataDir        TextID = "cli.data_dir"
+	CLITermUnset   TextID = "cli.term_unset"
+	CLITermDumb    TextID = "cli.term_dumb"
+	CLITermUnknown TextID = "cli.term_unknown"
+	CLINoTTY       TextID = "cli.no_tty"
+	CLITermFailed  TextID = "cli.term_failed"
+	CLIDataDir     TextID = "cli.data_dir"
+	// CLIDataDirInUse and CLIDataDirInUseBy are a data folder another copy
+	// of the game holds, without and with its process id.
+	CLIDataDirInUse   TextID = "cli.data_dir_in_use"
+	CLIDataDirInUseBy TextID = "cli.data_dir_in_use_by"
 	CLIStopped        TextID = "cli.stopped"
 	CLIStoppedSaved   TextID = "cli.stopped_saved"
 	CLIStoppedNoSave  TextID = "cli.stopped_no_save"
@@ -336,7 +340,7 @@ var TextIDs = []TextID{
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
 	ReplayCommand,
-	CLITermUnset, CLITermDumb, CLITermUnknown, CLINoTTY, CLITermFailed, CLIDataDir, CLIStopped,
+	CLITermUnset, CLITermDumb, CLITermUnknown, CLINoTTY, CLITermFailed, CLIDataDir, CLIDataDirInUse, CLIDataDirInUseBy, CLIStopped,
 	CLIStoppedSaved, CLIStoppedNoSave, CLICrashed, CLICrashUnwritten,
 	ControlsTitle, ControlsHint, ControlsPress, ControlsTaken, ControlsSame, ControlsAdded,
 	ControlsRemoved, ControlsLastKey, ControlsFull, ControlsUnbindable, ControlsRestore,
