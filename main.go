@@ -60,6 +60,10 @@ type config struct {
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
+// exit ends the program at once. Only a second stop signal, while the first
+// is handled, uses it; everything else returns its status to main.
+func exit(code int) { os.Exit(code) }
+
 // run does everything main does and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseFlags(args)
@@ -286,7 +290,15 @@ func inTerminal(s *archive.Session, data *assets.Data, stderr io.Writer, open op
 		fmt.Fprintln(stderr, err)
 		return exitFailed
 	}
-	defer ui.RelaySignals(screen)()
+	defer ui.RelaySignals(screen, func(sig os.Signal) {
+		// A second signal while the first is handled: the terminal is
+		// restored already; what was saved last stays whole (saves are
+		// atomic), the recording is written unbuffered, and the kernel
+		// drops the folder's lock. Nothing here touches the session,
+		// which the front end may still be using.
+		fmt.Fprintln(stderr, data.Texts.Format(assets.CLIStoppedAgain, "signal", ui.SignalName(sig)))
+		exit(ui.SignalExit(sig))
+	})()
 	return f(screen)
 }
 

@@ -398,6 +398,7 @@ func TestSignalsSaveTheRunAndRestoreTheTerminal(t *testing.T) {
 		{syscall.SIGTERM, "SIGTERM", 143},
 		{syscall.SIGINT, "SIGINT", 130},
 		{syscall.SIGHUP, "SIGHUP", 129},
+		{syscall.SIGQUIT, "SIGQUIT", 131},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -294,6 +294,8 @@ const (
 	CLIStopped        TextID = "cli.stopped"
 	CLIStoppedSaved   TextID = "cli.stopped_saved"
 	CLIStoppedNoSave  TextID = "cli.stopped_no_save"
+	// CLIStoppedAgain is a second stop signal while the first was handled.
+	CLIStoppedAgain   TextID = "cli.stopped_again"
 	CLICrashed        TextID = "cli.crashed"
 	CLICrashUnwritten TextID = "cli.crash_unwritten"
 )
@@ -341,7 +343,7 @@ var TextIDs = []TextID{
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
 	ReplayCommand,
 	CLITermUnset, CLITermDumb, CLITermUnknown, CLINoTTY, CLITermFailed, CLIDataDir, CLIDataDirInUse, CLIDataDirInUseBy, CLIStopped,
-	CLIStoppedSaved, CLIStoppedNoSave, CLICrashed, CLICrashUnwritten,
+	CLIStoppedSaved, CLIStoppedNoSave, CLIStoppedAgain, CLICrashed, CLICrashUnwritten,
 	ControlsTitle, ControlsHint, ControlsPress, ControlsTaken, ControlsSame, ControlsAdded,
 	ControlsRemoved, ControlsLastKey, ControlsFull, ControlsUnbindable, ControlsRestore,
 	ControlsRestored, ControlsSaveFailed,

@@ -212,8 +212,8 @@ func (a *App) handle(ev tcell.Event) {
 			a.redraw(false)
 		}
 	case *tcell.EventKey:
-		if isQuitKey(ev) {
-			a.interrupt(os.Interrupt)
+		if sig, ok := quitKeySignal(ev); ok {
+			a.interrupt(sig)
 			return
 		}
 		in, ok := inputOf(ev)
