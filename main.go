@@ -239,7 +239,9 @@ func play(cfg config, data *assets.Data, trace, stderr io.Writer, open opener) i
 	defer lock.Unlock()
 	s := archive.NewSession(cfg.dataDir, data, trace)
 	defer s.Close()
-	opts := ui.Options{Hooks: hooks(s), Config: cfg.settings}
+	// A damaged save or table is set aside now, before the player chooses
+	// anything, and the title screen says so.
+	opts := ui.Options{Hooks: hooks(s), Config: cfg.settings, Notice: s.Check()}
 	if cfg.seedSet {
 		opts.Start = game.New(data, cfg.seed)
 	}
@@ -306,7 +308,7 @@ func inTerminal(s *archive.Session, data *assets.Data, stderr io.Writer, open op
 func hooks(s *archive.Session) ui.Hooks {
 	return ui.Hooks{
 		NewSeed: randomSeed, HasSave: s.HasSave, Load: s.Load, Save: s.Save, Started: s.Started,
-		Playing: s.Playing, Played: s.Played, Camp: s.Camp, Ended: s.Ended,
+		Playing: s.Playing, Played: s.Played, Camp: s.Camp, Ended: s.Ended, Notice: s.Notice,
 		HighScores: func() []ui.Score {
 			table := s.HighScores()
 			out := make([]ui.Score, len(table))

@@ -468,7 +468,8 @@ func TestAnUnreadableSaveIsNamedOnTheTitle(t *testing.T) {
 	require.NoError(t, os.WriteFile(archive.SavePath(cfg.dataDir), []byte("not a save\n"), 0o600))
 	s := newSimTerminal()
 	out := startPlay(t, cfg, s)
-	s.press("Enter") // Continue
+	// Nothing pressed: the damaged save is set aside when first seen,
+	// whatever the player does next.
 	var kept []string
 	eventually(t, "the save moved aside", func() bool {
 		kept, _ = filepath.Glob(archive.SavePath(cfg.dataDir) + ".*")

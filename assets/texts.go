@@ -313,6 +313,22 @@ const (
 	TraceEmpty TextID = "trace.empty"
 )
 
+// Notices: what the game tells the player about the data folder, once, on
+// the title screen or under the map.
+const (
+	// NoticeAbandonSave asks before a new run takes the saved one's place.
+	NoticeAbandonSave TextID = "notice.abandon_save"
+	// NoticeSaveKept is why a save that could not be set aside is not
+	// overwritten.
+	NoticeSaveKept TextID = "notice.save_kept"
+	// NoticeScoresUnreadable is a high-score table that was set aside.
+	NoticeScoresUnreadable TextID = "notice.scores_unreadable"
+	// NoticeRecordingFailed is a recording that stopped being written.
+	NoticeRecordingFailed TextID = "notice.recording_failed"
+	// NoticeRecordingBack is a recording that was rebuilt and goes on.
+	NoticeRecordingBack TextID = "notice.recording_back"
+)
+
 // TextIDs lists every text id, in the order of texts.toml.
 var TextIDs = []TextID{
 	MsgTyreBurst, MsgEngineHit, MsgEngineHitSlower, MsgEngineDead, MsgArmourLost, MsgArmourHeld,
@@ -347,6 +363,7 @@ var TextIDs = []TextID{
 	ControlsTitle, ControlsHint, ControlsPress, ControlsTaken, ControlsSame, ControlsAdded,
 	ControlsRemoved, ControlsLastKey, ControlsFull, ControlsUnbindable, ControlsRestore,
 	ControlsRestored, ControlsSaveFailed,
+	NoticeAbandonSave, NoticeSaveKept, NoticeScoresUnreadable, NoticeRecordingFailed, NoticeRecordingBack,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action
