@@ -37,6 +37,15 @@ type Session struct {
 	kept error
 	// notices wait for the front end to show them, each once.
 	notices []string
+	// history is the run's recording as it should be, kept in memory so
+	// that a recording that failed to write (a full disk) can be written
+	// whole again once the disk has room; nil when it is not known (a
+	// continued run whose recording could not be carried on).
+	history *Recording
+	// recTold reports that the player was told this run is not recorded.
+	recTold bool
+	// wrap, when set (by tests), stands between the recording and its file.
+	wrap wrapWriter
 }
 
 // NewSession starts a sitting with the data folder dir. If trace is not
@@ -88,7 +97,13 @@ func (s *Session) Save(g *game.Game) error {
 	if err := s.guardKept(); err != nil {
 		return err
 	}
-	return SaveFile(s.dir, g)
+	if err := SaveFile(s.dir, g); err != nil {
+		return err
+	}
+	// A recording that failed is written again with the save, so Continue
+	// finds the two agreeing.
+	s.retryRecording(g)
+	return nil
 }
 
 // Camp autosaves g on its arrival at a camp. A failure leaves the last
@@ -99,7 +114,6 @@ func (s *Session) Camp(g *game.Game) {
 	if err := s.Save(g); err != nil && s.kept != nil {
 		s.notify(err.Error())
 	}
-	s.retryRecording(g)
 }
 
 // guardKept returns why the save must not be overwritten, or nil. A save
@@ -174,42 +188,111 @@ func homeShort(path string) string {
 }
 
 // Started begins recording a run: a fresh one from its first turn, a
-// continued one by carrying on its recording.
+// continued one by carrying on its recording. If that fails the player is
+// told, and the next camp tries again.
 func (s *Session) Started(g *game.Game) {
 	s.stopRecording()
 	s.game, s.last, s.playing = g, nil, nil
+	s.recTold = false
 	if g == s.loaded {
-		s.rec, s.recErr = ResumeOrRepair(s.dir, g)
+		s.rec, s.recErr = resumeOrRepair(s.dir, g, s.wrap)
+		s.history = nil
+		if s.recErr == nil {
+			if rec, err := LoadRecording(s.recordingPath()); err == nil {
+				s.history = rec
+			}
+		}
 	} else {
-		s.rec, s.recErr = StartRunRecording(s.dir, g)
+		s.history = &Recording{Format: RecordFormat, Logic: game.LogicVersion, Seed: g.Run.Seed, Start: g.Hash()}
+		s.rec, s.recErr = startRunRecording(s.dir, g, s.wrap)
 	}
 	s.loaded = nil
+	if s.recErr != nil {
+		s.recordingFailed()
+	}
 }
 
 // Playing notes the command about to resolve, so a crash can name it.
 func (s *Session) Playing(_ *game.Game, c game.Command) { s.playing = &c }
 
 // Played records a command with its outcome, and its rule trace if asked.
-// A recording that fails is dropped (the crash report says why) rather
-// than stopping play.
+// A recording that fails is dropped rather than stopping play: the player
+// is told once, and the next camp writes it again whole.
 func (s *Session) Played(g *game.Game, c game.Command, r game.Result) {
 	s.playing, s.last = nil, &c
 	if s.trace != nil {
 		WriteTrace(s.trace, g, c, r)
 	}
+	hash := g.Hash()
+	if s.history != nil {
+		s.history.Steps = append(s.history.Steps, Step{Cmd: c, Hash: hash, Refused: !r.Took})
+	}
 	if s.rec == nil {
 		return
 	}
-	if err := s.rec.Record(c, r.Took, g.Hash()); err != nil {
+	if err := s.rec.Record(c, r.Took, hash); err != nil {
 		s.recErr = err
 		s.stopRecording()
+		s.recordingFailed()
 	}
+}
+
+// recordingFailed tells the player, once a run, that it is not recorded.
+func (s *Session) recordingFailed() {
+	if s.recTold {
+		return
+	}
+	s.recTold = true
+	s.notify(s.data.Texts.Format(assets.NoticeRecordingFailed, "error", unwrapPath(s.recErr)))
+}
+
+// retryRecording records g again if its recording had failed: the run's
+// history is written whole in place of current.rec (or, without one, the
+// recording is repaired as Continue does), and recording goes on from
+// there. A failure again stays quiet; the player was told already.
+func (s *Session) retryRecording(g *game.Game) {
+	if s.rec != nil || s.recErr == nil || g != s.game {
+		return
+	}
+	var err error
+	if s.history != nil && s.history.Last() == g.Hash() {
+		err = s.rewriteRecording()
+		if err == nil {
+			s.rec, err = resumeRunRecording(s.dir, g, s.wrap)
+		}
+	} else {
+		s.rec, err = resumeOrRepair(s.dir, g, s.wrap)
+	}
+	if err != nil {
+		s.recErr = err
+		return
+	}
+	s.recErr, s.recTold = nil, false
+	s.notify(s.data.Texts.Get(assets.NoticeRecordingBack))
+}
+
+// rewriteRecording writes the run's history as current.rec, atomically.
+// What current.rec held is kept among the finished recordings first,
+// unless it is this run's own broken start (empty, or of its seed and
+// start), so no other run's recording is lost.
+func (s *Session) rewriteRecording() error {
+	cur := s.recordingPath()
+	if st, err := os.Stat(cur); err == nil && st.Size() > 0 {
+		rec, err := LoadRecording(cur)
+		if err != nil || rec.Seed != s.history.Seed || rec.Start != s.history.Start {
+			if err := KeepCurrentRecording(s.dir); err != nil {
+				return err
+			}
+		}
+	}
+	return writeRecording(cur, s.history)
 }
 
 // Ended closes a finished run for good: high score, no save, recording
 // kept among the finished ones. A save that must not be overwritten is not
 // removed either.
 func (s *Session) Ended(g *game.Game) {
+	s.retryRecording(g)
 	var err error
 	if s.guardKept() != nil {
 		_, err = AddScore(s.dir, SummaryOf(&g.Run))
@@ -325,6 +408,3 @@ func (s *Session) crashDirs() []string {
 	}
 	return append(dirs, os.TempDir())
 }
-
-// retryRecording is filled in with the recording's recovery.
-func (s *Session) retryRecording(*game.Game) {}
