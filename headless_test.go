@@ -120,6 +120,8 @@ func TestHeadlessArguments(t *testing.T) {
 		{[]string{"-autoplay", "1", "extra"}, "lastpost: unexpected argument \"extra\"\n"},
 		{[]string{"-record", "dir"}, "lastpost: -record needs -autoplay N\n"},
 		{[]string{"-autoplay", "1", "-bogus"}, "lastpost: flag provided but not defined: -bogus\n"},
+		{[]string{"-autoplay", "2", "-seed", "18446744073709551615"},
+			"lastpost: -autoplay 2 from -seed 18446744073709551615 would go past the largest seed: use a seed of at most 18446744073709551614\n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -18,6 +18,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"time"
 
@@ -161,6 +162,11 @@ func parseFlags(args []string) (config, error) {
 		return cfg, errors.New("-replay and -autoplay cannot be combined")
 	case set["record"] && !set["autoplay"]:
 		return cfg, errors.New("-record needs -autoplay N")
+	case set["autoplay"] && cfg.seed > math.MaxUint64-uint64(cfg.autoplay-1):
+		// The runs play seeds S, S+1, ...: past the largest they would
+		// wrap to 0 without a word.
+		return cfg, fmt.Errorf("-autoplay %d from -seed %d would go past the largest seed: use a seed of at most %d",
+			cfg.autoplay, cfg.seed, uint64(math.MaxUint64)-uint64(cfg.autoplay-1))
 	}
 	return cfg, nil
 }

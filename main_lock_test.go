@@ -74,3 +74,23 @@ func TestTheFolderLockComesBeforeTheTerminal(t *testing.T) {
 	assert.False(t, archive.HasSave(dir))
 	assert.Empty(t, stdout.String())
 }
+
+// TestASaveThatIsAFolderIsNamedInFull puts a folder where the save goes:
+// the title screen says in full that it is not a regular file, and a run
+// is not saved over it.
+func TestASaveThatIsAFolderIsNamedInFull(t *testing.T) {
+	data := loadData(t)
+	cfg := config{dataDir: t.TempDir()}
+	require.NoError(t, os.Mkdir(archive.SavePath(cfg.dataDir), 0o700))
+	s := newSimTerminal()
+	out := startPlay(t, cfg, s)
+	eventually(t, "the notice", func() bool {
+		return strings.Contains(strings.Join(strings.Fields(s.text()), ""), "save.lastpost:notaregularfile")
+	})
+	require.NoError(t, ui.Interrupt(s, syscall.SIGTERM))
+	got := waitPlayed(t, out)
+	assert.Equal(t, data.Texts.Format(assets.CLIStopped, "signal", "SIGTERM")+"\n", got.stderr)
+	st, err := os.Stat(archive.SavePath(cfg.dataDir))
+	require.NoError(t, err)
+	assert.True(t, st.IsDir(), "left as it was")
+}
