@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -16,9 +18,15 @@ import (
 // runCLI runs the headless modes as the command line would and returns
 // what they printed on stdout.
 func runCLI(args ...string) (string, int) {
+	out, _, code := runCLI2(args...)
+	return out, code
+}
+
+// runCLI2 is runCLI, with what was printed on stderr too.
+func runCLI2(args ...string) (stdout, stderr string, code int) {
 	var out, errs bytes.Buffer
-	code := run(args, &out, &errs)
-	return out.String(), code
+	code = run(args, &out, &errs)
+	return out.String(), errs.String(), code
 }
 
 var (
@@ -82,9 +90,10 @@ func TestRecordThenVerify(t *testing.T) {
 			tt.edit(edited)
 			file := filepath.Join(t.TempDir(), "bad.rec")
 			require.NoError(t, os.WriteFile(file, []byte(strings.Join(edited, "\n")), 0o644))
-			got, code := runCLI("-replay", file, "-verify")
+			out, got, code := runCLI2("-replay", file, "-verify")
 			assert.Equal(t, tt.code, code, got)
-			assert.Regexp(t, tt.want, got)
+			assert.Regexp(t, tt.want, got, "a failure is told on stderr")
+			assert.Empty(t, out, "stdout holds only a verdict of ok")
 		})
 	}
 }
@@ -111,6 +120,8 @@ func TestHeadlessArguments(t *testing.T) {
 		{[]string{"-autoplay", "1", "extra"}, "lastpost: unexpected argument \"extra\"\n"},
 		{[]string{"-record", "dir"}, "lastpost: -record needs -autoplay N\n"},
 		{[]string{"-autoplay", "1", "-bogus"}, "lastpost: flag provided but not defined: -bogus\n"},
+		{[]string{"-autoplay", "2", "-seed", "18446744073709551615"},
+			"lastpost: -autoplay 2 from -seed 18446744073709551615 would go past the largest seed: use a seed of at most 18446744073709551614\n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -121,9 +132,10 @@ func TestHeadlessArguments(t *testing.T) {
 			assert.True(t, strings.HasPrefix(stderr.String(), tt.want+"Usage: lastpost"), stderr.String())
 		})
 	}
-	got, code := runCLI("-replay", "/no/such.rec", "-verify")
+	out, got, code := runCLI2("-replay", "/no/such.rec", "-verify")
 	assert.Equal(t, exitBad, code)
-	assert.Equal(t, "/no/such.rec:0: cannot open: no such file or directory\n", got, "an unreadable recording is -verify's answer, on stdout")
+	assert.Empty(t, out)
+	assert.Equal(t, "/no/such.rec: cannot open: no such file or directory\n", got, "an unreadable recording is -verify's answer, on stderr")
 }
 
 // TestTraceInTheHeadlessModes runs -autoplay and -verify with -trace: the
@@ -160,5 +172,55 @@ func TestTraceInTheHeadlessModes(t *testing.T) {
 				assert.Contains(t, text, want, "camp actions are traced as road actions are")
 			}
 		})
+	}
+}
+
+// TestOnlyRegularFilesAreReadFromTheCommandLine gives a FIFO or a folder
+// where a recording or a config belongs: the game says so at once, on
+// stderr, with exit 2, and touches no terminal.
+func TestOnlyRegularFilesAreReadFromTheCommandLine(t *testing.T) {
+	kinds := []struct {
+		name string
+		make func(t *testing.T) string
+	}{
+		{"a FIFO", func(t *testing.T) string {
+			path := filepath.Join(t.TempDir(), "pipe")
+			require.NoError(t, syscall.Mkfifo(path, 0o600))
+			return path
+		}},
+		{"a folder", func(t *testing.T) string { return t.TempDir() }},
+	}
+	uses := []struct {
+		name string
+		args func(path string) []string
+	}{
+		{"-replay -verify", func(p string) []string { return []string{"-replay", p, "-verify"} }},
+		{"-replay", func(p string) []string { return []string{"-replay", p, "-data-dir", filepath.Join(p, "no")} }},
+		{"-config", func(p string) []string { return []string{"-config", p, "-data-dir", filepath.Join(p, "no")} }},
+	}
+	for _, k := range kinds {
+		for _, u := range uses {
+			t.Run(u.name+" "+k.name, func(t *testing.T) {
+				t.Setenv("TERM", "")
+				path := k.make(t)
+				type result struct {
+					out, errs string
+					code      int
+				}
+				done := make(chan result, 1)
+				go func() {
+					out, errs, code := runCLI2(u.args(path)...)
+					done <- result{out, errs, code}
+				}()
+				select {
+				case r := <-done:
+					assert.Equal(t, exitBad, r.code, r.errs)
+					assert.Empty(t, r.out)
+					assert.Equal(t, path+": not a regular file\n", strings.TrimPrefix(r.errs, "lastpost: "))
+				case <-time.After(10 * time.Second):
+					t.Fatalf("%s on %s did not return", u.name, k.name)
+				}
+			})
+		}
 	}
 }

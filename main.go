@@ -18,6 +18,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"time"
 
@@ -60,6 +61,10 @@ type config struct {
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
+// exit ends the program at once. Only a second stop signal, while the first
+// is handled, uses it; everything else returns its status to main.
+func exit(code int) { os.Exit(code) }
+
 // run does everything main does and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseFlags(args)
@@ -83,7 +88,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.verify || cfg.autoplay > 0 {
 		return withTrace(cfg.trace, stderr, func(trace io.Writer) int {
 			if cfg.verify {
-				return verify(cfg.replay, data, trace, stdout)
+				return verify(cfg.replay, data, trace, stdout, stderr)
 			}
 			return autoplay(cfg, data, trace, stdout)
 		})
@@ -157,6 +162,11 @@ func parseFlags(args []string) (config, error) {
 		return cfg, errors.New("-replay and -autoplay cannot be combined")
 	case set["record"] && !set["autoplay"]:
 		return cfg, errors.New("-record needs -autoplay N")
+	case set["autoplay"] && cfg.seed > math.MaxUint64-uint64(cfg.autoplay-1):
+		// The runs play seeds S, S+1, ...: past the largest they would
+		// wrap to 0 without a word.
+		return cfg, fmt.Errorf("-autoplay %d from -seed %d would go past the largest seed: use a seed of at most %d",
+			cfg.autoplay, cfg.seed, uint64(math.MaxUint64)-uint64(cfg.autoplay-1))
 	}
 	return cfg, nil
 }
@@ -170,22 +180,24 @@ func usage(w io.Writer) {
 	fs.PrintDefaults()
 }
 
-// verify prints `ok: ...` (0), `desync at turn ...` (1) or `FILE:LINE: ...`
-// (2), the rule traces going to trace if it is not nil.
-func verify(path string, data *assets.Data, trace, out io.Writer) int {
+// verify prints `ok: ...` on out (0), or on errOut `desync at turn ...` (1)
+// or `FILE:LINE: ...` (2), the rule traces going to trace if it is not nil.
+// Failures go to standard error so a script reading the verdict from
+// standard output never mistakes one for it.
+func verify(path string, data *assets.Data, trace, out, errOut io.Writer) int {
 	rec, err := archive.LoadRecording(path)
 	if err != nil {
-		fmt.Fprintln(out, err)
+		fmt.Fprintln(errOut, err)
 		return exitBad
 	}
 	v, err := archive.Verify(data, rec, trace)
 	var desync *archive.DesyncError
 	switch {
 	case errors.As(err, &desync):
-		fmt.Fprintln(out, desync)
+		fmt.Fprintln(errOut, desync)
 		return exitFailed
 	case err != nil:
-		fmt.Fprintln(out, err)
+		fmt.Fprintln(errOut, err)
 		return exitBad
 	}
 	fmt.Fprintln(out, v)
@@ -222,15 +234,38 @@ func play(cfg config, data *assets.Data, trace, stderr io.Writer, open opener) i
 		fmt.Fprintln(stderr, data.Texts.Format(assets.CLIDataDir, "dir", cfg.dataDir, "error", err))
 		return exitFailed
 	}
+	// One game per data folder: a second copy would overwrite the first
+	// one's save and interleave its recording. The lock is taken before
+	// the terminal, so the refusal is one plain line.
+	lock, err := archive.LockDir(cfg.dataDir)
+	if err != nil {
+		fmt.Fprintln(stderr, lockProblem(data, cfg.dataDir, err))
+		return exitFailed
+	}
+	defer lock.Unlock()
 	s := archive.NewSession(cfg.dataDir, data, trace)
 	defer s.Close()
-	opts := ui.Options{Hooks: hooks(s), Config: cfg.settings}
+	// A damaged save or table is set aside now, before the player chooses
+	// anything, and the title screen says so.
+	opts := ui.Options{Hooks: hooks(s), Config: cfg.settings, Notice: s.Check()}
 	if cfg.seedSet {
 		opts.Start = game.New(data, cfg.seed)
 	}
 	return inTerminal(s, data, stderr, open, func(screen tcell.Screen) int {
 		return ui.ExitCode(data, ui.Run(screen, data, opts), stderr)
 	})
+}
+
+// lockProblem words, in one line, a data folder that could not be locked.
+func lockProblem(data *assets.Data, dir string, err error) string {
+	var inUse *archive.InUseError
+	switch {
+	case errors.As(err, &inUse) && inUse.PID > 0:
+		return data.Texts.Format(assets.CLIDataDirInUseBy, "dir", dir, "pid", inUse.PID)
+	case errors.As(err, &inUse):
+		return data.Texts.Format(assets.CLIDataDirInUse, "dir", dir)
+	}
+	return data.Texts.Format(assets.CLIDataDir, "dir", dir, "error", err)
 }
 
 // watchReplay shows a recording in the terminal. An unreadable recording is
@@ -263,7 +298,15 @@ func inTerminal(s *archive.Session, data *assets.Data, stderr io.Writer, open op
 		fmt.Fprintln(stderr, err)
 		return exitFailed
 	}
-	defer ui.RelaySignals(screen)()
+	defer ui.RelaySignals(screen, func(sig os.Signal) {
+		// A second signal while the first is handled: the terminal is
+		// restored already; what was saved last stays whole (saves are
+		// atomic), the recording is written unbuffered, and the kernel
+		// drops the folder's lock. Nothing here touches the session,
+		// which the front end may still be using.
+		fmt.Fprintln(stderr, data.Texts.Format(assets.CLIStoppedAgain, "signal", ui.SignalName(sig)))
+		exit(ui.SignalExit(sig))
+	})()
 	return f(screen)
 }
 
@@ -271,7 +314,7 @@ func inTerminal(s *archive.Session, data *assets.Data, stderr io.Writer, open op
 func hooks(s *archive.Session) ui.Hooks {
 	return ui.Hooks{
 		NewSeed: randomSeed, HasSave: s.HasSave, Load: s.Load, Save: s.Save, Started: s.Started,
-		Playing: s.Playing, Played: s.Played, Camp: s.Camp, Ended: s.Ended,
+		Playing: s.Playing, Played: s.Played, Camp: s.Camp, Ended: s.Ended, Notice: s.Notice,
 		HighScores: func() []ui.Score {
 			table := s.HighScores()
 			out := make([]ui.Score, len(table))

@@ -148,11 +148,15 @@ func createNumbered(dir string) (*os.File, int, error) {
 	return nil, 0, fmt.Errorf("%s holds %d crash reports already", dir, maxCrashReports)
 }
 
+// maxCopiedRecording bounds the recording a crash report copies: far
+// above any run's, and small enough to hold in memory while crashing.
+const maxCopiedRecording = 64 << 20
+
 // copyRecording copies the recording at from to to and returns how many
 // commands it holds (whole lines after the header, as Recorder writes
 // them).
 func copyRecording(from, to string) (int, error) {
-	b, err := os.ReadFile(from)
+	b, err := atomicfile.ReadRegular(from, maxCopiedRecording)
 	if err != nil {
 		return 0, err
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"lastpost/assets/atomicfile"
 	"lastpost/game"
 )
 
@@ -79,11 +80,23 @@ type ParseError struct {
 	File string
 	Line int
 	Msg  string
+	// Err is the cause when it is one a caller may test for
+	// (atomicfile.ErrNotRegular), else nil.
+	Err error
 }
 
+// Unwrap returns the cause, if any.
+func (e *ParseError) Unwrap() error { return e.Err }
+
 // Error writes "<FILE>:<LINE>: <what is wrong>", as compilers do, so
-// editors can jump to the line.
-func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+// editors can jump to the line; a file that could not be opened has no
+// line to name ("<FILE>: not a regular file").
+func (e *ParseError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
 
 // hashText writes a state hash as a recording does: 16 lower-case hex digits.
 func hashText(h uint64) string { return fmt.Sprintf("%016x", h) }
@@ -180,7 +193,10 @@ func (r *Recording) WriteTo(w io.Writer) (int64, error) {
 // LoadRecording reads a recording file; a name ending in ".gz" is
 // decompressed first. Every failure is a *ParseError.
 func LoadRecording(path string) (*Recording, error) {
-	f, err := os.Open(path)
+	f, err := atomicfile.OpenRegular(path)
+	if errors.Is(err, atomicfile.ErrNotRegular) {
+		return nil, &ParseError{File: path, Msg: atomicfile.ErrNotRegular.Error(), Err: atomicfile.ErrNotRegular}
+	}
 	if err != nil {
 		return nil, &ParseError{File: path, Msg: openProblem(err)}
 	}

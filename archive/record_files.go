@@ -3,6 +3,7 @@ package archive
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -44,6 +45,22 @@ type RunRecording struct {
 // current.rec left behind (a crash, or a run never resumed) is kept as a
 // finished recording first.
 func StartRunRecording(dir string, g *game.Game) (*RunRecording, error) {
+	return startRunRecording(dir, g, nil)
+}
+
+// wrapWriter, when not nil, stands between a run's recording and its file;
+// tests make it fail as a full disk does.
+type wrapWriter func(io.Writer) io.Writer
+
+// writer is f, through wrap if there is one.
+func (wrap wrapWriter) writer(f *os.File) io.Writer {
+	if wrap == nil {
+		return f
+	}
+	return wrap(f)
+}
+
+func startRunRecording(dir string, g *game.Game, wrap wrapWriter) (*RunRecording, error) {
 	if g.Hash() != game.New(g.Data(), g.Run.Seed).Hash() {
 		return nil, errors.New("game: a recording must start with a fresh game")
 	}
@@ -57,7 +74,7 @@ func StartRunRecording(dir string, g *game.Game) (*RunRecording, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec, err := NewRecorder(f, g.Run.Seed, g.Hash())
+	rec, err := NewRecorder(wrap.writer(f), g.Run.Seed, g.Hash())
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -69,6 +86,10 @@ func StartRunRecording(dir string, g *game.Game) (*RunRecording, error) {
 // a save. It fails with ErrRecordingMismatch unless the recording is of g's
 // seed and this logic version and ends in g's present state.
 func ResumeRunRecording(dir string, g *game.Game) (*RunRecording, error) {
+	return resumeRunRecording(dir, g, nil)
+}
+
+func resumeRunRecording(dir string, g *game.Game, wrap wrapWriter) (*RunRecording, error) {
 	path := filepath.Join(dir, CurrentRecording)
 	rec, err := LoadRecording(path)
 	if err != nil {
@@ -81,7 +102,7 @@ func ResumeRunRecording(dir string, g *game.Game) (*RunRecording, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &RunRecording{Recorder: resumeRecorder(f, len(rec.Steps)), f: f, dir: dir}, nil
+	return &RunRecording{Recorder: resumeRecorder(wrap.writer(f), len(rec.Steps)), f: f, dir: dir}, nil
 }
 
 // Close stops recording and leaves current.rec in place.

@@ -95,7 +95,7 @@ func TestLoadRecordingMissingFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "none.rec")
 	_, err := LoadRecording(path)
 	require.Error(t, err)
-	assert.Equal(t, path+":0: cannot open: no such file or directory", err.Error())
+	assert.Equal(t, path+": cannot open: no such file or directory", err.Error())
 }
 
 // recordSeed plays n bot commands of seed into a recording.

@@ -16,14 +16,18 @@ import (
 // finished one of its seed that passes through the saved state) and cut
 // back to the saved turn first.
 func ResumeOrRepair(dir string, g *game.Game) (*RunRecording, error) {
-	rr, err := ResumeRunRecording(dir, g)
+	return resumeOrRepair(dir, g, nil)
+}
+
+func resumeOrRepair(dir string, g *game.Game, wrap wrapWriter) (*RunRecording, error) {
+	rr, err := resumeRunRecording(dir, g, wrap)
 	if err == nil {
 		return rr, nil
 	}
 	if rerr := reviveRecording(dir, g); rerr != nil {
 		return nil, fmt.Errorf("%w (%v)", err, rerr)
 	}
-	return ResumeRunRecording(dir, g)
+	return resumeRunRecording(dir, g, wrap)
 }
 
 // reviveRecording makes current.rec the recording of g up to its present

@@ -3,10 +3,11 @@ package archive
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"lastpost/assets"
@@ -18,12 +19,19 @@ import (
 // SaveName is the save file's name in the data folder.
 const SaveName = "save.lastpost"
 
-// maxSaveSize bounds what LoadFile reads: a real save is well under a
-// megabyte, and a bigger file is damaged or not a save.
-const maxSaveSize = 64 << 20
+// MaxSaveSize bounds what LoadFile reads: a real save is well under a
+// megabyte, and a bigger file is damaged or not a save. It is refused from
+// its size alone, before it is read.
+const MaxSaveSize = 4 << 20
 
-// maxAside bounds the numbered names tried when moving a file aside.
-const maxAside = 1000
+// KeptAside is how many set-aside copies of one file stay beside it
+// (save.lastpost.unreadable-N); older ones are moved into AsideDir, never
+// deleted, so the data folder stays readable however many pile up.
+const KeptAside = 10
+
+// AsideDir is the folder in the data folder that holds the older set-aside
+// files.
+const AsideDir = "aside"
 
 // DefaultDir is the data folder when none is given: $XDG_DATA_HOME/lastpost,
 // or ~/.local/share/lastpost.
@@ -48,12 +56,14 @@ type UnreadableError struct {
 	Path    string // the file as it was found
 	MovedTo string // where it was kept, or "" if it could not be moved
 	Reason  string // what is wrong with it, one line
+	// MoveErr says why it could not be moved aside (MovedTo is "").
+	MoveErr error
 }
 
 // Error says in one line which file, what is wrong and where it went.
 func (e *UnreadableError) Error() string {
 	if e.MovedTo == "" {
-		return fmt.Sprintf("%s could not be read: %s", e.Path, e.Reason)
+		return fmt.Sprintf("%s could not be read: %s; it could not be moved aside: %v", e.Path, e.Reason, e.MoveErr)
 	}
 	return fmt.Sprintf("%s could not be read: %s; it was kept as %s", e.Path, e.Reason, filepath.Base(e.MovedTo))
 }
@@ -106,7 +116,7 @@ func HasSave(dir string) bool {
 func LoadFile(dir string, data *assets.Data) (*game.Game, error) {
 	path := SavePath(dir)
 	removeStale(path)
-	b, err := readCapped(path, maxSaveSize)
+	b, err := readCapped(path, MaxSaveSize)
 	if err != nil {
 		return nil, unreadable(path, err)
 	}
@@ -128,31 +138,18 @@ func RemoveSave(dir string) error {
 	return syncDir(dir)
 }
 
-// errTooLarge marks a file over the size a reader accepts.
-var errTooLarge = errors.New("file too large")
-
-// readCapped reads a whole file of at most limit bytes.
+// readCapped reads a whole regular file of at most limit bytes, without
+// blocking on a FIFO or a device and without reading one that is too big.
 func readCapped(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%w: over %d bytes", errTooLarge, limit)
-	}
-	return b, nil
+	return atomicfile.ReadRegular(path, limit)
 }
 
-// unreadable turns a read error into the error to return: a missing file
-// or one the system will not let us read is reported as it is; a file too
-// large to be ours is moved aside.
+// unreadable turns a read error into the error to return: a missing file,
+// one the system will not let us read or one that is not a regular file
+// is reported as it is; a file too large to be ours is moved aside.
 func unreadable(path string, err error) error {
-	if errors.Is(err, errTooLarge) {
+	var big *atomicfile.TooLargeError
+	if errors.As(err, &big) {
 		return setAside(path, err)
 	}
 	return err
@@ -163,25 +160,77 @@ func unreadable(path string, err error) error {
 func setAside(path string, reason error) error {
 	msg := strings.Join(strings.Fields(reason.Error()), " ")
 	moved, err := moveAside(path)
-	if err != nil {
-		msg += " (and it could not be moved aside: " + err.Error() + ")"
-	}
-	return &UnreadableError{Path: path, MovedTo: moved, Reason: msg}
+	return &UnreadableError{Path: path, MovedTo: moved, Reason: msg, MoveErr: err}
 }
 
-// moveAside renames path to the first free path.unreadable-N.
+// moveAside renames path to path.unreadable-N, N one above the highest
+// there, after moving the oldest beyond KeptAside-1 into AsideDir.
 func moveAside(path string) (string, error) {
-	for n := 1; n <= maxAside; n++ {
-		to := fmt.Sprintf("%s.unreadable-%d", path, n)
-		if _, err := os.Lstat(to); !errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err := os.Rename(path, to); err != nil {
+	dir := filepath.Dir(path)
+	nums, err := asideNumbers(path)
+	if err != nil {
+		return "", err
+	}
+	for _, n := range nums[:max(len(nums)-(KeptAside-1), 0)] {
+		if err := storeAside(dir, asidePath(path, n)); err != nil {
 			return "", err
 		}
-		return to, syncDir(filepath.Dir(path))
 	}
-	return "", fmt.Errorf("%d files are already set aside", maxAside)
+	next := 1
+	if len(nums) > 0 {
+		next = nums[len(nums)-1] + 1
+	}
+	to := asidePath(path, next)
+	if err := os.Rename(path, to); err != nil {
+		return "", err
+	}
+	return to, syncDir(dir)
+}
+
+// asidePath is the name of the n-th set-aside copy of path.
+func asidePath(path string, n int) string { return fmt.Sprintf("%s.unreadable-%d", path, n) }
+
+// asideNumbers lists the numbers of path's set-aside copies beside it, in
+// increasing order.
+func asideNumbers(path string) ([]int, error) {
+	entries, err := os.ReadDir(filepath.Dir(path))
+	if err != nil {
+		return nil, err
+	}
+	prefix := filepath.Base(path) + ".unreadable-"
+	var nums []int
+	for _, e := range entries {
+		digits, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok {
+			continue
+		}
+		if n, err := strconv.Atoi(digits); err == nil && n > 0 && strconv.Itoa(n) == digits {
+			nums = append(nums, n)
+		}
+	}
+	slices.Sort(nums)
+	return nums, nil
+}
+
+// storeAside moves the file at from into dir's AsideDir under its own name,
+// or its name with -2, -3... if that is taken: nothing set aside is ever
+// overwritten or deleted.
+func storeAside(dir, from string) error {
+	folder := filepath.Join(dir, AsideDir)
+	if err := os.MkdirAll(folder, 0o700); err != nil {
+		return err
+	}
+	to := filepath.Join(folder, filepath.Base(from))
+	for k := 2; ; k++ {
+		if _, err := os.Lstat(to); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		to = filepath.Join(folder, fmt.Sprintf("%s-%d", filepath.Base(from), k))
+	}
+	if err := os.Rename(from, to); err != nil {
+		return err
+	}
+	return syncDir(folder)
 }
 
 // legacyTempPath is the temp file older builds wrote a save through.

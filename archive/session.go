@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,6 +31,21 @@ type Session struct {
 	last    *game.Command // the last command played
 	// replaying is the recording the viewer shows (not a run being played).
 	replaying *Recording
+	// kept is why the save in the folder could not be read and is still
+	// there (it could not be moved aside, or not even opened): it is never
+	// overwritten or removed while it stays.
+	kept error
+	// notices wait for the front end to show them, each once.
+	notices []string
+	// history is the run's recording as it should be, kept in memory so
+	// that a recording that failed to write (a full disk) can be written
+	// whole again once the disk has room; nil when it is not known (a
+	// continued run whose recording could not be carried on).
+	history *Recording
+	// recTold reports that the player was told this run is not recorded.
+	recTold bool
+	// wrap, when set (by tests), stands between the recording and its file.
+	wrap wrapWriter
 }
 
 // NewSession starts a sitting with the data folder dir. If trace is not
@@ -47,12 +63,71 @@ func NewReplaySession(dir string, data *assets.Data, rec *Recording) *Session {
 // HasSave reports whether the data folder holds a save, to offer Continue.
 func (s *Session) HasSave() bool { return HasSave(s.dir) }
 
-// Save writes g for "save and quit".
-func (s *Session) Save(g *game.Game) error { return SaveFile(s.dir, g) }
+// Check reads the save and the high scores as the sitting begins, so a
+// damaged one is set aside the moment it is first seen, whatever the player
+// does next (a new game, -seed, quitting). It returns what to tell the
+// player on the title screen, "" if all is well.
+func (s *Session) Check() string {
+	var notes []string
+	if HasSave(s.dir) {
+		if _, err := LoadFile(s.dir, s.data); err != nil {
+			notes = append(notes, s.loadProblem(err))
+		}
+	}
+	if _, err := LoadScores(s.dir); err != nil {
+		notes = append(notes, s.scoresProblem(err))
+	}
+	return strings.Join(notes, " ")
+}
+
+// Notice returns what the session has to tell the player since it was last
+// asked (a recording that failed or came back, a table set aside), each
+// thing once; "" if nothing.
+func (s *Session) Notice() string {
+	n := strings.Join(s.notices, " ")
+	s.notices = nil
+	return n
+}
+
+func (s *Session) notify(n string) { s.notices = append(s.notices, n) }
+
+// Save writes g for "save and quit", unless the save in the folder could
+// not be read nor moved aside: that one is never overwritten.
+func (s *Session) Save(g *game.Game) error {
+	if err := s.guardKept(); err != nil {
+		return err
+	}
+	if err := SaveFile(s.dir, g); err != nil {
+		return err
+	}
+	// A recording that failed is written again with the save, so Continue
+	// finds the two agreeing.
+	s.retryRecording(g)
+	return nil
+}
 
 // Camp autosaves g on its arrival at a camp. A failure leaves the last
-// save in place, which is all a player can be offered then.
-func (s *Session) Camp(g *game.Game) { _ = SaveFile(s.dir, g) }
+// save in place, which is all a player can be offered then. A run that is
+// not being recorded is recorded again from here, if its recording can be
+// rebuilt.
+func (s *Session) Camp(g *game.Game) {
+	if err := s.Save(g); err != nil && s.kept != nil {
+		s.notify(err.Error())
+	}
+}
+
+// guardKept returns why the save must not be overwritten, or nil. A save
+// the player has since moved away no longer needs guarding.
+func (s *Session) guardKept() error {
+	if s.kept == nil {
+		return nil
+	}
+	if _, err := os.Lstat(SavePath(s.dir)); errors.Is(err, fs.ErrNotExist) {
+		s.kept = nil
+		return nil
+	}
+	return errors.New(s.data.Texts.Format(assets.NoticeSaveKept, "path", homeShort(SavePath(s.dir))))
+}
 
 // Load reads the save for Continue. A save that cannot be read is reported
 // in a line for the title screen.
@@ -62,16 +137,45 @@ func (s *Session) Load() (*game.Game, error) {
 		s.loaded = g
 		return g, nil
 	}
+	return nil, errors.New(s.loadProblem(err))
+}
+
+// loadProblem words a save that could not be loaded for the title screen,
+// and notes a save left in place so that nothing overwrites it.
+func (s *Session) loadProblem(err error) string {
 	var bad *UnreadableError
-	switch {
-	case errors.As(err, &bad) && bad.MovedTo != "":
-		return nil, errors.New(s.data.Texts.Format(assets.TitleSaveUnreadable,
-			"reason", bad.Reason, "path", homeShort(bad.MovedTo)))
-	case errors.As(err, &bad):
-		return nil, errors.New(s.data.Texts.Format(assets.TitleSaveStuck,
-			"reason", bad.Reason, "path", homeShort(bad.Path)))
+	if errors.As(err, &bad) && bad.MovedTo != "" {
+		return s.data.Texts.Format(assets.TitleSaveUnreadable, "reason", bad.Reason, "path", homeShort(bad.MovedTo))
 	}
-	return nil, errors.New(s.data.Texts.Format(assets.TitleLoadFailed, "error", err))
+	s.kept = err
+	if errors.As(err, &bad) {
+		return s.data.Texts.Format(assets.TitleSaveStuck, "reason", bad.Reason, "path", homeShort(bad.Path),
+			"error", unwrapPath(bad.MoveErr))
+	}
+	return s.data.Texts.Format(assets.TitleLoadFailed, "error", err)
+}
+
+// scoresProblem words a high-score table that could not be read.
+func (s *Session) scoresProblem(err error) string {
+	var bad *UnreadableError
+	if errors.As(err, &bad) && bad.MovedTo != "" {
+		return s.data.Texts.Format(assets.NoticeScoresUnreadable, "reason", bad.Reason, "path", homeShort(bad.MovedTo))
+	}
+	return err.Error()
+}
+
+// unwrapPath drops the operation and paths of a file system error, which
+// the message around it names already, to keep it to one short line.
+func unwrapPath(err error) error {
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // homeShort writes path with the home folder as ~, to fit a line.
@@ -84,42 +188,121 @@ func homeShort(path string) string {
 }
 
 // Started begins recording a run: a fresh one from its first turn, a
-// continued one by carrying on its recording.
+// continued one by carrying on its recording. If that fails the player is
+// told, and the next camp tries again.
 func (s *Session) Started(g *game.Game) {
 	s.stopRecording()
 	s.game, s.last, s.playing = g, nil, nil
+	s.recTold = false
 	if g == s.loaded {
-		s.rec, s.recErr = ResumeOrRepair(s.dir, g)
+		s.rec, s.recErr = resumeOrRepair(s.dir, g, s.wrap)
+		s.history = nil
+		if s.recErr == nil {
+			if rec, err := LoadRecording(s.recordingPath()); err == nil {
+				s.history = rec
+			}
+		}
 	} else {
-		s.rec, s.recErr = StartRunRecording(s.dir, g)
+		s.history = &Recording{Format: RecordFormat, Logic: game.LogicVersion, Seed: g.Run.Seed, Start: g.Hash()}
+		s.rec, s.recErr = startRunRecording(s.dir, g, s.wrap)
 	}
 	s.loaded = nil
+	if s.recErr != nil {
+		s.recordingFailed()
+	}
 }
 
 // Playing notes the command about to resolve, so a crash can name it.
 func (s *Session) Playing(_ *game.Game, c game.Command) { s.playing = &c }
 
 // Played records a command with its outcome, and its rule trace if asked.
-// A recording that fails is dropped (the crash report says why) rather
-// than stopping play.
+// A recording that fails is dropped rather than stopping play: the player
+// is told once, and the next camp writes it again whole.
 func (s *Session) Played(g *game.Game, c game.Command, r game.Result) {
 	s.playing, s.last = nil, &c
 	if s.trace != nil {
 		WriteTrace(s.trace, g, c, r)
 	}
+	hash := g.Hash()
+	if s.history != nil {
+		s.history.Steps = append(s.history.Steps, Step{Cmd: c, Hash: hash, Refused: !r.Took})
+	}
 	if s.rec == nil {
 		return
 	}
-	if err := s.rec.Record(c, r.Took, g.Hash()); err != nil {
+	if err := s.rec.Record(c, r.Took, hash); err != nil {
 		s.recErr = err
 		s.stopRecording()
+		s.recordingFailed()
 	}
 }
 
+// recordingFailed tells the player, once a run, that it is not recorded.
+func (s *Session) recordingFailed() {
+	if s.recTold {
+		return
+	}
+	s.recTold = true
+	s.notify(s.data.Texts.Format(assets.NoticeRecordingFailed, "error", unwrapPath(s.recErr)))
+}
+
+// retryRecording records g again if its recording had failed: the run's
+// history is written whole in place of current.rec (or, without one, the
+// recording is repaired as Continue does), and recording goes on from
+// there. A failure again stays quiet; the player was told already.
+func (s *Session) retryRecording(g *game.Game) {
+	if s.rec != nil || s.recErr == nil || g != s.game {
+		return
+	}
+	var err error
+	if s.history != nil && s.history.Last() == g.Hash() {
+		err = s.rewriteRecording()
+		if err == nil {
+			s.rec, err = resumeRunRecording(s.dir, g, s.wrap)
+		}
+	} else {
+		s.rec, err = resumeOrRepair(s.dir, g, s.wrap)
+	}
+	if err != nil {
+		s.recErr = err
+		return
+	}
+	s.recErr, s.recTold = nil, false
+	s.notify(s.data.Texts.Get(assets.NoticeRecordingBack))
+}
+
+// rewriteRecording writes the run's history as current.rec, atomically.
+// What current.rec held is kept among the finished recordings first,
+// unless it is this run's own broken start (empty, or of its seed and
+// start), so no other run's recording is lost.
+func (s *Session) rewriteRecording() error {
+	cur := s.recordingPath()
+	if st, err := os.Stat(cur); err == nil && st.Size() > 0 {
+		rec, err := LoadRecording(cur)
+		if err != nil || rec.Seed != s.history.Seed || rec.Start != s.history.Start {
+			if err := KeepCurrentRecording(s.dir); err != nil {
+				return err
+			}
+		}
+	}
+	return writeRecording(cur, s.history)
+}
+
 // Ended closes a finished run for good: high score, no save, recording
-// kept among the finished ones.
+// kept among the finished ones. A save that must not be overwritten is not
+// removed either.
 func (s *Session) Ended(g *game.Game) {
-	_, _, _ = FinishRun(s.dir, g)
+	s.retryRecording(g)
+	var err error
+	if s.guardKept() != nil {
+		_, err = AddScore(s.dir, SummaryOf(&g.Run))
+	} else {
+		_, _, err = FinishRun(s.dir, g)
+	}
+	var bad *UnreadableError
+	if errors.As(err, &bad) && bad.Path == ScoresPath(s.dir) {
+		s.notify(s.scoresProblem(bad))
+	}
 	if s.rec != nil {
 		if err := s.rec.Finish(); err != nil {
 			s.recErr = err
@@ -129,9 +312,12 @@ func (s *Session) Ended(g *game.Game) {
 }
 
 // HighScores lists the table in the data folder; one that cannot be read
-// was moved aside and shows as empty.
+// was moved aside, shows as empty, and is told of once.
 func (s *Session) HighScores() Scores {
-	table, _ := LoadScores(s.dir)
+	table, err := LoadScores(s.dir)
+	if err != nil {
+		s.notify(s.scoresProblem(err))
+	}
 	return table
 }
 

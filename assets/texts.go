@@ -281,15 +281,21 @@ const (
 // Lines the command itself prints on standard error, when the game cannot
 // start or stops unexpectedly.
 const (
-	CLITermUnset      TextID = "cli.term_unset"
-	CLITermDumb       TextID = "cli.term_dumb"
-	CLITermUnknown    TextID = "cli.term_unknown"
-	CLINoTTY          TextID = "cli.no_tty"
-	CLITermFailed     TextID = "cli.term_failed"
-	CLIDataDir        TextID = "cli.data_dir"
+	CLITermUnset   TextID = "cli.term_unset"
+	CLITermDumb    TextID = "cli.term_dumb"
+	CLITermUnknown TextID = "cli.term_unknown"
+	CLINoTTY       TextID = "cli.no_tty"
+	CLITermFailed  TextID = "cli.term_failed"
+	CLIDataDir     TextID = "cli.data_dir"
+	// CLIDataDirInUse and CLIDataDirInUseBy are a data folder another copy
+	// of the game holds, without and with its process id.
+	CLIDataDirInUse   TextID = "cli.data_dir_in_use"
+	CLIDataDirInUseBy TextID = "cli.data_dir_in_use_by"
 	CLIStopped        TextID = "cli.stopped"
 	CLIStoppedSaved   TextID = "cli.stopped_saved"
 	CLIStoppedNoSave  TextID = "cli.stopped_no_save"
+	// CLIStoppedAgain is a second stop signal while the first was handled.
+	CLIStoppedAgain   TextID = "cli.stopped_again"
 	CLICrashed        TextID = "cli.crashed"
 	CLICrashUnwritten TextID = "cli.crash_unwritten"
 )
@@ -305,6 +311,22 @@ const (
 const (
 	TraceTitle TextID = "trace.title"
 	TraceEmpty TextID = "trace.empty"
+)
+
+// Notices: what the game tells the player about the data folder, once, on
+// the title screen or under the map.
+const (
+	// NoticeAbandonSave asks before a new run takes the saved one's place.
+	NoticeAbandonSave TextID = "notice.abandon_save"
+	// NoticeSaveKept is why a save that could not be set aside is not
+	// overwritten.
+	NoticeSaveKept TextID = "notice.save_kept"
+	// NoticeScoresUnreadable is a high-score table that was set aside.
+	NoticeScoresUnreadable TextID = "notice.scores_unreadable"
+	// NoticeRecordingFailed is a recording that stopped being written.
+	NoticeRecordingFailed TextID = "notice.recording_failed"
+	// NoticeRecordingBack is a recording that was rebuilt and goes on.
+	NoticeRecordingBack TextID = "notice.recording_back"
 )
 
 // TextIDs lists every text id, in the order of texts.toml.
@@ -336,11 +358,12 @@ var TextIDs = []TextID{
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
 	ReplayCommand,
-	CLITermUnset, CLITermDumb, CLITermUnknown, CLINoTTY, CLITermFailed, CLIDataDir, CLIStopped,
-	CLIStoppedSaved, CLIStoppedNoSave, CLICrashed, CLICrashUnwritten,
+	CLITermUnset, CLITermDumb, CLITermUnknown, CLINoTTY, CLITermFailed, CLIDataDir, CLIDataDirInUse, CLIDataDirInUseBy, CLIStopped,
+	CLIStoppedSaved, CLIStoppedNoSave, CLIStoppedAgain, CLICrashed, CLICrashUnwritten,
 	ControlsTitle, ControlsHint, ControlsPress, ControlsTaken, ControlsSame, ControlsAdded,
 	ControlsRemoved, ControlsLastKey, ControlsFull, ControlsUnbindable, ControlsRestore,
 	ControlsRestored, ControlsSaveFailed,
+	NoticeAbandonSave, NoticeSaveKept, NoticeScoresUnreadable, NoticeRecordingFailed, NoticeRecordingBack,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action

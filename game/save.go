@@ -187,9 +187,11 @@ func (g *Game) restoreSchedule(snap sched.Snapshot[Task]) error {
 
 func (g *Game) restoreLog(l Log) error {
 	switch {
-	case l.Limit < 0:
-		return fmt.Errorf("log: limit %d below zero", l.Limit)
-	case l.Limit > 0 && len(l.Entries) > l.Limit:
+	case l.Limit < 1 || l.Limit > g.data.Display.LogHistory:
+		// A limit of 0 would keep every message for ever, and a save
+		// could then grow with every turn: the game writes its own.
+		return fmt.Errorf("log: limit %d outside 1..%d", l.Limit, g.data.Display.LogHistory)
+	case len(l.Entries) > l.Limit:
 		return fmt.Errorf("log: %d entries over its limit of %d", len(l.Entries), l.Limit)
 	}
 	for i, e := range l.Entries {

@@ -48,6 +48,10 @@ type Hooks struct {
 	Ended func(*game.Game)
 	// HighScores lists the best runs, best first.
 	HighScores func() []Score
+	// Notice returns what the data folder has to tell the player since it
+	// was last asked ("" for nothing): a recording that failed, a table set
+	// aside. It is shown once, under the map or on the screen in front.
+	Notice func() string
 }
 
 // Options configure an App.
@@ -159,7 +163,8 @@ func New(screen tcell.Screen, data *assets.Data, opts Options) *App {
 	screen.HideCursor()
 	a.views = []view{newTitle(a)}
 	if opts.Start != nil {
-		a.begin(opts.Start)
+		// -seed N over a saved run asks first, as New game does.
+		a.startOver(func(a *App) { a.begin(opts.Start) })
 	}
 	return a
 }
@@ -212,8 +217,8 @@ func (a *App) handle(ev tcell.Event) {
 			a.redraw(false)
 		}
 	case *tcell.EventKey:
-		if isQuitKey(ev) {
-			a.interrupt(os.Interrupt)
+		if sig, ok := quitKeySignal(ev); ok {
+			a.interrupt(sig)
 			return
 		}
 		in, ok := inputOf(ev)

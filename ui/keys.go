@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"syscall"
 	"unicode"
 
 	"github.com/gdamore/tcell/v2"
@@ -74,6 +76,22 @@ var navKeys = map[tcell.Key]nav{
 	tcell.KeyDelete: navDelete,
 }
 
-// isQuitKey reports Ctrl-C, which leaves the game from anywhere without
-// saving, as terminal programs do.
-func isQuitKey(ev *tcell.EventKey) bool { return ev.Key() == tcell.KeyCtrlC }
+// isQuitKey reports Ctrl-C or Ctrl-\, which leave the game from anywhere as
+// the signals they send in a cooked terminal would (the game's raw terminal
+// sends them as keys instead).
+func isQuitKey(ev *tcell.EventKey) bool {
+	_, ok := quitKeySignal(ev)
+	return ok
+}
+
+// quitKeySignal is the signal a quit key stands for: SIGINT for Ctrl-C,
+// SIGQUIT for Ctrl-\.
+func quitKeySignal(ev *tcell.EventKey) (os.Signal, bool) {
+	switch ev.Key() {
+	case tcell.KeyCtrlC:
+		return os.Interrupt, true
+	case tcell.KeyCtrlBackslash:
+		return syscall.SIGQUIT, true
+	}
+	return nil, false
+}

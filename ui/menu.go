@@ -120,16 +120,20 @@ func (m *menuView) drawBox(a *App, g *Grid, page menuPage) {
 	for _, l := range lines {
 		width = max(width, len([]rune(l)))
 	}
+	// A notice (why a save failed, with the file's path) wraps inside the
+	// box rather than being cut at the screen's edge.
+	var notice []string
 	if m.notice != "" {
-		width = max(width, len([]rune(m.notice)))
+		width = max(width, min(len([]rune(m.notice)), noticeWidth))
+		notice = wrap(m.notice, min(width, g.W-4))
 	}
 	width = min(width+4, g.W)
 	height := 4 + len(lines) + len(page.items)
 	if len(lines) > 0 {
 		height++
 	}
-	if m.notice != "" {
-		height += 2
+	if len(notice) > 0 {
+		height += 1 + len(notice)
 	}
 	x0, y0 := (g.W-width)/2, (g.H-height)/2
 	text := a.pal.Style(assets.RoleText)
@@ -152,10 +156,14 @@ func (m *menuView) drawBox(a *App, g *Grid, page menuPage) {
 		g.Text(x0+1, y, " "+it.label+" ", st)
 		y++
 	}
-	if m.notice != "" {
-		g.Text(x0+2, y+1, m.notice, a.pal.Style(assets.RoleWarning))
+	for i, l := range notice {
+		g.Text(x0+2, y+1+i, l, a.pal.Style(assets.RoleWarning))
 	}
 }
+
+// noticeWidth is the widest a boxed menu grows for its notice; a longer
+// one wraps.
+const noticeWidth = 60
 
 // frame draws a box outline.
 func frame(g *Grid, x, y, w, h int, st Style) {

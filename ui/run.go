@@ -19,6 +19,7 @@ func (a *App) begin(g *game.Game) {
 		a.hooks.Started(g)
 	}
 	a.showPhase()
+	a.showNotice()
 }
 
 // newRun starts a run with a fresh seed.
@@ -51,6 +52,7 @@ func (a *App) do(c game.Command) game.Result {
 	if a.game.Phase() != before {
 		a.arrivedAtPhase()
 	}
+	a.showNotice()
 	return r
 }
 

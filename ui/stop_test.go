@@ -91,15 +91,29 @@ func TestInterruptSavesTheRunAndRestoresTheTerminal(t *testing.T) {
 	}
 }
 
-func TestCtrlCSavesAndStopsLikeSIGINT(t *testing.T) {
-	h := newHarness(t, 80, 24, Options{Hooks: Hooks{Save: func(*game.Game) error { return nil }}})
-	h.startRun()
-	h.press(key{k: tcell.KeyCtrlC, r: 'c', mod: tcell.ModCtrl})
-	stop, ok := h.app.err.(*Interrupted)
-	require.True(t, ok)
-	assert.Equal(t, os.Interrupt, stop.Signal)
-	assert.True(t, stop.Saved)
-	assert.True(t, h.app.quit)
+func TestQuitKeysSaveAndStopLikeTheirSignals(t *testing.T) {
+	tests := []struct {
+		name string
+		key  key
+		sig  os.Signal
+		code int
+	}{
+		{"Ctrl-C", key{k: tcell.KeyCtrlC, r: 'c', mod: tcell.ModCtrl}, os.Interrupt, 130},
+		{"Ctrl-\\", key{k: tcell.KeyCtrlBackslash, r: '\\', mod: tcell.ModCtrl}, syscall.SIGQUIT, 131},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, 80, 24, Options{Hooks: Hooks{Save: func(*game.Game) error { return nil }}})
+			h.startRun()
+			h.press(tt.key)
+			stop, ok := h.app.err.(*Interrupted)
+			require.True(t, ok)
+			assert.Equal(t, tt.sig, stop.Signal)
+			assert.True(t, stop.Saved)
+			assert.True(t, h.app.quit)
+			assert.Equal(t, tt.code, SignalExit(stop.Signal))
+		})
+	}
 }
 
 func TestInterruptWaitsForTheTurnUnderWay(t *testing.T) {
@@ -137,4 +151,58 @@ func TestGoForwardsAPanicToTheFrontEnd(t *testing.T) {
 func TestRunWrapsAStartFailureInErrTerminal(t *testing.T) {
 	err := Run(failingScreen{tcell.NewSimulationScreen("")}, loadData(t), Options{})
 	assert.ErrorIs(t, err, ErrTerminal)
+}
+
+func TestSignalsAreRelayedAndASecondOneRestoresTheTerminal(t *testing.T) {
+	tests := []struct {
+		name  string
+		first syscall.Signal
+		again syscall.Signal
+	}{
+		{"Ctrl-C twice", syscall.SIGINT, syscall.SIGINT},
+		{"SIGTERM then SIGQUIT", syscall.SIGTERM, syscall.SIGQUIT},
+		{"SIGQUIT twice", syscall.SIGQUIT, syscall.SIGQUIT},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// A front end that is frozen: nobody reads its events.
+			s := tcell.NewSimulationScreen("")
+			require.NoError(t, s.Init())
+			s.SetSize(80, 24)
+			again := make(chan os.Signal, 1)
+			stop := RelaySignals(s, func(sig os.Signal) { again <- sig })
+			defer stop()
+
+			require.NoError(t, syscall.Kill(os.Getpid(), tt.first))
+			eventually(t, "the first signal posted to the front end", func() bool { return s.HasPendingEvent() })
+			ev, ok := s.PollEvent().(*interruptEvent)
+			require.True(t, ok, "the first signal asks the front end to save and stop")
+			assert.Equal(t, tt.first, ev.sig)
+			_, w, h := s.GetContents()
+			assert.NotZero(t, w*h, "the first signal leaves the terminal to the front end")
+
+			require.NoError(t, syscall.Kill(os.Getpid(), tt.again))
+			select {
+			case sig := <-again:
+				assert.Equal(t, tt.again, sig)
+			case <-time.After(5 * time.Second):
+				t.Fatal("the second signal was not handled")
+			}
+			_, w, h = s.GetContents()
+			assert.Zero(t, w*h, "the terminal was restored before the game is stopped")
+		})
+	}
+}
+
+// eventually polls cond for a few seconds and fails naming what it waited
+// for.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }

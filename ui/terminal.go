@@ -108,9 +108,19 @@ func signalName(sig os.Signal) string {
 		return "SIGTERM"
 	case syscall.SIGHUP:
 		return "SIGHUP"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
 	}
 	return sig.String()
 }
+
+// SignalName is the name people know a stop signal by ("SIGINT").
+func SignalName(sig os.Signal) string { return signalName(sig) }
+
+// SignalExit is the exit status after sig: 128 plus its number (130 for
+// SIGINT, 131 for SIGQUIT, 143 for SIGTERM), as a shell reports a process
+// the signal killed.
+func SignalExit(sig os.Signal) int { return signalExit(sig) }
 
 // signalExit is the exit status after sig: 128 plus its number, as a shell
 // reports a process it killed.
@@ -132,22 +142,36 @@ func PanicOf(r any) (value any, stack []byte) {
 }
 
 // stopSignals are the signals that save the run and stop the game.
-func stopSignals() []os.Signal { return []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} }
+// SIGQUIT (Ctrl-\ where the terminal sends it) is one of them: by default
+// Go would print every goroutine's stack and exit with the terminal still
+// raw and the run unsaved. It stops the game as the others do, with 131.
+func stopSignals() []os.Signal {
+	return []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
+}
 
-// RelaySignals turns the first SIGINT, SIGTERM or SIGHUP into an Interrupt
-// of the front end on screen, which saves the run and returns; only main
-// exits. After that first one the signals get their default action back,
-// so a second one still stops a game that no longer answers. It returns
-// the function that stops relaying.
-func RelaySignals(screen tcell.Screen) (stop func()) {
-	ch := make(chan os.Signal, 1)
+// RelaySignals turns the first SIGINT, SIGTERM, SIGHUP or SIGQUIT into an
+// Interrupt of the front end on screen, which saves the run and returns;
+// only main exits. A second one while the first is handled (a save that
+// hangs, a front end that no longer answers) restores the terminal at once
+// and calls again with it, which is expected to exit; the save under way,
+// if any, is atomic, so the last one stays whole. It returns the function
+// that stops relaying.
+func RelaySignals(screen tcell.Screen, again func(sig os.Signal)) (stop func()) {
+	// Room for both signals: Notify drops what does not fit.
+	ch := make(chan os.Signal, 2)
 	done := make(chan struct{})
 	signal.Notify(ch, stopSignals()...)
 	Go(screen, func() {
 		select {
 		case sig := <-ch:
-			signal.Reset(stopSignals()...)
 			_ = Interrupt(screen, sig)
+		case <-done:
+			return
+		}
+		select {
+		case sig := <-ch:
+			screen.Fini()
+			again(sig)
 		case <-done:
 		}
 	})

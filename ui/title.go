@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"lastpost/assets"
 )
@@ -9,9 +10,44 @@ import (
 // newTitle is the title screen: continue (when a save exists), a new run,
 // the controls, the high scores and quit, with the notice line under them.
 func newTitle(a *App) *menuView {
-	m := &menuView{build: titlePage, notice: a.opts.Notice}
+	// The notice given at the start is shown on the first title only.
+	notice := strings.TrimSpace(a.opts.Notice + " " + a.takeNotice())
+	a.opts.Notice = ""
+	m := &menuView{build: titlePage, notice: notice}
 	m.cancel = func(*App, *menuView) {}
 	return m
+}
+
+// startOver runs start, a new run, once the player agrees to abandon the
+// saved run if there is one: nothing is overwritten unasked.
+func (a *App) startOver(start func(a *App)) {
+	if a.hooks.HasSave == nil || !a.hooks.HasSave() {
+		start(a)
+		return
+	}
+	confirm(a, a.text(assets.NoticeAbandonSave), start)
+}
+
+// takeNotice returns what the Notice hook has to say, "" for nothing.
+func (a *App) takeNotice() string {
+	if a.hooks.Notice == nil {
+		return ""
+	}
+	return a.hooks.Notice()
+}
+
+// showNotice puts what the Notice hook has to say in front of the player:
+// in the notice line of the menu on top (a camp's), or under the map.
+func (a *App) showNotice() {
+	n := a.takeNotice()
+	if n == "" {
+		return
+	}
+	if m, ok := a.top().(*menuView); ok {
+		m.notice = n
+		return
+	}
+	a.prompt = n
 }
 
 func titlePage(a *App) menuPage {
@@ -20,7 +56,7 @@ func titlePage(a *App) menuPage {
 		items = append(items, menuItem{label: a.text(assets.TitleContinue), pick: continueRun})
 	}
 	items = append(items,
-		menuItem{label: a.text(assets.TitleNewGame), pick: func(a *App, _ *menuView) { a.newRun() }},
+		menuItem{label: a.text(assets.TitleNewGame), pick: func(a *App, _ *menuView) { a.startOver((*App).newRun) }},
 		menuItem{label: a.text(assets.TitleControls), pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
 		menuItem{label: a.text(assets.TitleHighScores), pick: func(a *App, _ *menuView) { a.push(newScores(a)) }},
 		menuItem{label: a.text(assets.TitleQuit), pick: func(a *App, _ *menuView) { a.quit = true }},

@@ -20,8 +20,15 @@ const tempSuffix = ".tmp"
 // same folder (so the rename cannot cross file systems) is written, synced,
 // given perm, renamed over path, and the folder is synced so the rename
 // survives a power cut. On any error the temp file is removed and path is
-// left as it was. The folder must exist.
+// left as it was. The folder must exist. A path that is a symbolic link is
+// written through to the file it names, so a player who linked the save
+// elsewhere (a synced folder, another disk) finds the new one there rather
+// than the link replaced by a file and its target left stale.
 func WriteFile(path string, data []byte, perm os.FileMode) error {
+	path, err := Target(path)
+	if err != nil {
+		return err
+	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, tempPattern(path))
 	if err != nil {
@@ -54,6 +61,31 @@ func fill(f *os.File, data []byte, perm os.FileMode) error {
 		err = cerr
 	}
 	return err
+}
+
+// maxLinks bounds the symbolic links Target follows, as the system bounds
+// them, so a loop of links is an error and not a hang.
+const maxLinks = 40
+
+// Target returns the file path names once symbolic links are followed: path
+// itself if it is not a link or does not exist, else the file at the end of
+// its links (which need not exist yet).
+func Target(path string) (string, error) {
+	for range maxLinks {
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&os.ModeSymlink == 0 {
+			return path, nil
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
+	return "", &os.PathError{Op: "write", Path: path, Err: syscall.ELOOP}
 }
 
 // Mode returns the permissions of the file at path, or def if there is no

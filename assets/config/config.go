@@ -31,12 +31,12 @@ package config
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 
 	"lastpost/assets"
+	"lastpost/assets/atomicfile"
 )
 
 // FileName is the config file's name in the per-user config folder.
@@ -148,29 +148,25 @@ func Load(path string, data *assets.Data) (Config, error) {
 	return c, nil
 }
 
-// readCapped reads a whole file of at most maxFileSize bytes, and words
-// the usual failures without repeating the file's name.
+// readCapped reads a whole regular file of at most maxFileSize bytes, and
+// words the usual failures without repeating the file's name. A FIFO, a
+// device or a folder is refused unread: opening it could block for ever.
 func readCapped(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) && !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("cannot be opened: %v", pe.Err)
-		}
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, errors.New("is a folder, not a file")
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
-	}
-	if len(b) > maxFileSize {
+	b, err := atomicfile.ReadRegular(path, maxFileSize)
+	var big *atomicfile.TooLargeError
+	switch {
+	case err == nil, errors.Is(err, fs.ErrNotExist):
+		return b, err
+	case errors.Is(err, atomicfile.ErrNotRegular):
+		return nil, atomicfile.ErrNotRegular
+	case errors.As(err, &big):
 		return nil, fmt.Errorf("is larger than %d KiB; a config file is a few lines", maxFileSize>>10)
 	}
-	return b, nil
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Op == "open" {
+		return nil, fmt.Errorf("cannot be opened: %v", pe.Err)
+	}
+	return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
 }
 
 func unwrapPath(err error) error {

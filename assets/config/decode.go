@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -253,8 +254,18 @@ func (d *document) syntaxError(err error) error {
 	if msg == "" {
 		msg = pe.Error()
 	}
-	return &Error{File: d.name, Line: pe.Position.Line, Col: pe.Position.Col, Key: pe.LastKey, Msg: msg}
+	key := pe.LastKey
+	// The library names a key or section given twice only inside its own
+	// sentence, and its LastKey is the parent's (or none): the message
+	// names the key itself, in the key: part like every other.
+	if m := definedTwice.FindStringSubmatch(msg); m != nil {
+		key, msg = m[1], "given twice; each section and key may appear only once"
+	}
+	return &Error{File: d.name, Line: pe.Position.Line, Col: pe.Position.Col, Key: key, Msg: msg}
 }
+
+// definedTwice is the library's message for a key or section given twice.
+var definedTwice = regexp.MustCompile(`^Key '([^']*)' has already been defined\.?$`)
 
 // checkBindings refuses a key that the file binds to an action when it
 // already triggers another in the same context, whether the file or the

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -117,17 +118,39 @@ func manyLines(format string, n int) string {
 
 func TestUnreadableConfigFilesAreErrors(t *testing.T) {
 	data := loadData(t)
-	dir := t.TempDir()
-	_, err := Load(dir, data)
-	require.Error(t, err)
-	assert.Equal(t, dir+": is a folder, not a file", err.Error())
-
-	if os.Geteuid() != 0 {
-		path := filepath.Join(dir, "locked.toml")
-		require.NoError(t, os.WriteFile(path, []byte("[play]\n"), 0o000))
-		_, err = Load(path, data)
-		require.Error(t, err)
-		assert.Equal(t, path+": cannot be opened: permission denied", err.Error())
+	tests := []struct {
+		name string
+		// make returns the path to load, or "" to skip.
+		make func(t *testing.T, dir string) string
+		want string // after "PATH: "
+	}{
+		{name: "a folder", make: func(_ *testing.T, dir string) string { return dir }, want: "not a regular file"},
+		{name: "a FIFO", make: func(t *testing.T, dir string) string {
+			path := filepath.Join(dir, "fifo.toml")
+			require.NoError(t, syscall.Mkfifo(path, 0o600))
+			return path
+		}, want: "not a regular file"},
+		{name: "a device", make: func(*testing.T, string) string { return os.DevNull }, want: "not a regular file"},
+		{name: "unreadable", make: func(t *testing.T, dir string) string {
+			if os.Geteuid() == 0 {
+				return ""
+			}
+			path := filepath.Join(dir, "locked.toml")
+			require.NoError(t, os.WriteFile(path, []byte("[play]\n"), 0o000))
+			return path
+		}, want: "cannot be opened: permission denied"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := tt.make(t, t.TempDir())
+			if path == "" {
+				t.Skip("root reads every file")
+			}
+			var err error
+			bounded(t, tt.name, func() { _, err = Load(path, data) })
+			require.Error(t, err)
+			assert.Equal(t, path+": "+tt.want, err.Error())
+		})
 	}
 }
 
