@@ -23,7 +23,7 @@ func runCLI(args ...string) (string, int) {
 
 var (
 	runLine    = regexp.MustCompile(`^seed=\d+ deliveries=\d+ turns=\d+ letters=\d+ kills=\d+ cause=[a-z]+$`)
-	totalsLine = regexp.MustCompile(`^runs=(\d+) turns=(\d+) deliveries=\d+ kills=\d+ explosions=\d+ purchases=\d+ turns/s=\d+ hash=[0-9a-f]{16}$`)
+	totalsLine = regexp.MustCompile(`^runs=(\d+) turns=(\d+) deliveries=\d+ kills=\d+ explosions=\d+ purchases=\d+ wins=\d+ stranded=\d+ turns/s=\d+ hash=[0-9a-f]{16}$`)
 	speed      = regexp.MustCompile(`turns/s=\d+`)
 )
 

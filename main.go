@@ -51,6 +51,8 @@ type config struct {
 	verify     bool
 	autoplay   int
 	record     string
+	stats      bool
+	bot        string
 	version    bool
 	configFile string // the -config flag
 	// settings is what the config file (-config's, or the one in the
@@ -125,6 +127,8 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.verify, "verify", false, "with -replay FILE: re-simulate the recording and check every turn, without a terminal")
 	fs.IntVar(&cfg.autoplay, "autoplay", 0, "let the bot play `n` runs without a terminal (with -seed S and -record DIR)")
 	fs.StringVar(&cfg.record, "record", "", "with -autoplay: write one recording per run into `dir`")
+	fs.BoolVar(&cfg.stats, "stats", false, "with -autoplay: print the balance report after the totals")
+	fs.StringVar(&cfg.bot, "bot", "careful", "with -autoplay: how the bot plays, `style` careful or reckless")
 	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
 	fs.StringVar(&cfg.configFile, "config", "", "read keys, colours and other settings from `file` "+
 		"(default $XDG_CONFIG_HOME/lastpost/config.toml or ~/.config/lastpost/config.toml)")
@@ -155,8 +159,8 @@ func parseFlags(args []string) (config, error) {
 		return cfg, errors.New("-autoplay needs a number of runs above zero")
 	case set["autoplay"] && cfg.replay != "":
 		return cfg, errors.New("-replay and -autoplay cannot be combined")
-	case set["record"] && !set["autoplay"]:
-		return cfg, errors.New("-record needs -autoplay N")
+	case (set["record"] || set["stats"] || set["bot"]) && !set["autoplay"]:
+		return cfg, errors.New("-record, -stats and -bot need -autoplay N")
 	}
 	return cfg, nil
 }
@@ -205,7 +209,13 @@ func autoplay(cfg config, data *assets.Data, trace, out io.Writer) int {
 	if !cfg.seedSet {
 		seed = 1
 	}
-	if err := archive.AutoplayRuns(data, seed, cfg.autoplay, cfg.record, trace, out); err != nil {
+	style, ok := game.BotStyleNamed(cfg.bot)
+	if !ok {
+		fmt.Fprintf(out, "unknown bot style %q: careful or reckless\n", cfg.bot)
+		return exitBad
+	}
+	opts := archive.AutoplayOptions{Style: style, Dir: cfg.record, Trace: trace, Stats: cfg.stats}
+	if err := archive.AutoplayRuns(data, seed, cfg.autoplay, opts, out); err != nil {
 		fmt.Fprintln(out, err)
 		return exitFailed
 	}
