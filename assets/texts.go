@@ -44,6 +44,7 @@ const (
 	MsgArrived         TextID = "msg.arrived"
 	MsgDied            TextID = "msg.died"
 	MsgStranded        TextID = "msg.stranded"
+	MsgBoxedIn         TextID = "msg.boxed_in"
 	MsgDeliveryStarts  TextID = "msg.delivery_starts"
 )
 
@@ -315,7 +316,7 @@ var TextIDs = []TextID{
 	MsgHurt, MsgShot, MsgShotBy, MsgClawedBy, MsgRammedBy, MsgShrapnel, MsgSteerFailed,
 	MsgSteerStopped, MsgTopSpeed, MsgAlreadyStopped, MsgAcidTyre, MsgEngineRepaired, MsgTyreReplaced,
 	MsgLetterTaken, MsgLetterBurnt, MsgRunOver, MsgCrushed, MsgEnemyKilled, MsgBarrelExplodes,
-	MsgArrived, MsgDied, MsgStranded, MsgDeliveryStarts, PromptFireDirection, PromptEmptySlot, PromptCancelled, PromptMoving,
+	MsgArrived, MsgDied, MsgStranded, MsgBoxedIn, MsgDeliveryStarts, PromptFireDirection, PromptEmptySlot, PromptCancelled, PromptMoving,
 	PromptNoEffect, PromptMountAtGarage, PromptPressKey, PromptNoSuchItem, PromptNotAGun, PromptNotNow, TitleName, TitleTagline, TitleContinue,
 	TitleNewGame, TitleControls, TitleQuit, TitleSaveQuit, TitleSeed, TitleSaveUnreadable, HelpTitle,
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
