@@ -31,7 +31,7 @@ func runCLI2(args ...string) (stdout, stderr string, code int) {
 
 var (
 	runLine    = regexp.MustCompile(`^seed=\d+ deliveries=\d+ turns=\d+ letters=\d+ kills=\d+ cause=[a-z]+$`)
-	totalsLine = regexp.MustCompile(`^runs=(\d+) turns=(\d+) deliveries=\d+ kills=\d+ explosions=\d+ purchases=\d+ turns/s=\d+ hash=[0-9a-f]{16}$`)
+	totalsLine = regexp.MustCompile(`^runs=(\d+) turns=(\d+) deliveries=\d+ kills=\d+ explosions=\d+ purchases=\d+ wins=\d+ stranded=\d+ turns/s=\d+ hash=[0-9a-f]{16}$`)
 	speed      = regexp.MustCompile(`turns/s=\d+`)
 )
 
@@ -118,7 +118,8 @@ func TestHeadlessArguments(t *testing.T) {
 		{[]string{"-autoplay", "1", "-verify", "-replay", "x"}, "lastpost: -verify and -autoplay cannot be combined\n"},
 		{[]string{"-autoplay", "1", "-replay", "x"}, "lastpost: -replay and -autoplay cannot be combined\n"},
 		{[]string{"-autoplay", "1", "extra"}, "lastpost: unexpected argument \"extra\"\n"},
-		{[]string{"-record", "dir"}, "lastpost: -record needs -autoplay N\n"},
+		{[]string{"-record", "dir"}, "lastpost: -record, -stats and -bot need -autoplay N\n"},
+		{[]string{"-stats"}, "lastpost: -record, -stats and -bot need -autoplay N\n"},
 		{[]string{"-autoplay", "1", "-bogus"}, "lastpost: flag provided but not defined: -bogus\n"},
 		{[]string{"-autoplay", "2", "-seed", "18446744073709551615"},
 			"lastpost: -autoplay 2 from -seed 18446744073709551615 would go past the largest seed: use a seed of at most 18446744073709551614\n"},

@@ -6,21 +6,18 @@
 //	lastpost [-seed N] [-data-dir DIR] [-trace FILE] [-config FILE]
 //	lastpost -replay FILE
 //	lastpost -replay FILE -verify [-trace FILE]
-//	lastpost -autoplay N [-seed S] [-record DIR] [-trace FILE]
+//	lastpost -autoplay N [-seed S] [-record DIR] [-trace FILE] [-stats] [-bot reckless]
 //
 // With no flags it opens the title screen. See -help for every flag.
 package main
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"time"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -52,6 +49,8 @@ type config struct {
 	verify     bool
 	autoplay   int
 	record     string
+	stats      bool
+	bot        string
 	version    bool
 	configFile string // the -config flag
 	// settings is what the config file (-config's, or the one in the
@@ -130,6 +129,8 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.verify, "verify", false, "with -replay FILE: re-simulate the recording and check every turn, without a terminal")
 	fs.IntVar(&cfg.autoplay, "autoplay", 0, "let the bot play `n` runs without a terminal (with -seed S and -record DIR)")
 	fs.StringVar(&cfg.record, "record", "", "with -autoplay: write one recording per run into `dir`")
+	fs.BoolVar(&cfg.stats, "stats", false, "with -autoplay: print the balance report after the totals")
+	fs.StringVar(&cfg.bot, "bot", "careful", "with -autoplay: how the bot plays, `style` careful or reckless")
 	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
 	fs.StringVar(&cfg.configFile, "config", "", "read keys, colours and other settings from `file` "+
 		"(default $XDG_CONFIG_HOME/lastpost/config.toml or ~/.config/lastpost/config.toml)")
@@ -160,8 +161,10 @@ func parseFlags(args []string) (config, error) {
 		return cfg, errors.New("-autoplay needs a number of runs above zero")
 	case set["autoplay"] && cfg.replay != "":
 		return cfg, errors.New("-replay and -autoplay cannot be combined")
-	case set["record"] && !set["autoplay"]:
-		return cfg, errors.New("-record needs -autoplay N")
+	case !validBot(cfg.bot):
+		return cfg, fmt.Errorf("unknown bot style %q: careful or reckless", cfg.bot)
+	case (set["record"] || set["stats"] || set["bot"]) && !set["autoplay"]:
+		return cfg, errors.New("-record, -stats and -bot need -autoplay N")
 	case set["autoplay"] && cfg.seed > math.MaxUint64-uint64(cfg.autoplay-1):
 		// The runs play seeds S, S+1, ...: past the largest they would
 		// wrap to 0 without a word.
@@ -170,6 +173,8 @@ func parseFlags(args []string) (config, error) {
 	}
 	return cfg, nil
 }
+
+func validBot(name string) bool { _, ok := game.BotStyleNamed(name); return ok }
 
 // usage prints the help text to w.
 func usage(w io.Writer) {
@@ -207,17 +212,13 @@ func verify(path string, data *assets.Data, trace, out, errOut io.Writer) int {
 // autoplay lets the bot play runs seeds seed, seed+1, ... and prints a line
 // per run and the totals.
 func autoplay(cfg config, data *assets.Data, trace, out io.Writer) int {
-	if cfg.record != "" {
-		if err := os.MkdirAll(cfg.record, 0o755); err != nil {
-			fmt.Fprintln(out, err)
-			return exitBad
-		}
-	}
 	seed := cfg.seed
 	if !cfg.seedSet {
 		seed = 1
 	}
-	if err := archive.AutoplayRuns(data, seed, cfg.autoplay, cfg.record, trace, out); err != nil {
+	style, _ := game.BotStyleNamed(cfg.bot)
+	opts := archive.AutoplayOptions{Style: style, Dir: cfg.record, Trace: trace, Stats: cfg.stats}
+	if err := archive.AutoplayRuns(data, seed, cfg.autoplay, opts, out); err != nil {
 		fmt.Fprintln(out, err)
 		return exitFailed
 	}
@@ -230,16 +231,11 @@ type opener func(data *assets.Data) (tcell.Screen, error)
 // play opens the terminal and runs the game in it, with saves, recordings
 // and high scores in the data dir. It returns the exit status.
 func play(cfg config, data *assets.Data, trace, stderr io.Writer, open opener) int {
-	if err := os.MkdirAll(cfg.dataDir, 0o700); err != nil {
-		fmt.Fprintln(stderr, data.Texts.Format(assets.CLIDataDir, "dir", cfg.dataDir, "error", err))
-		return exitFailed
-	}
-	// One game per data folder: a second copy would overwrite the first
-	// one's save and interleave its recording. The lock is taken before
-	// the terminal, so the refusal is one plain line.
-	lock, err := archive.LockDir(cfg.dataDir)
+	// One game per data folder, claimed before the terminal, so a refusal
+	// is one plain line.
+	lock, err := archive.ClaimDir(cfg.dataDir, data)
 	if err != nil {
-		fmt.Fprintln(stderr, lockProblem(data, cfg.dataDir, err))
+		fmt.Fprintln(stderr, err)
 		return exitFailed
 	}
 	defer lock.Unlock()
@@ -247,25 +243,13 @@ func play(cfg config, data *assets.Data, trace, stderr io.Writer, open opener) i
 	defer s.Close()
 	// A damaged save or table is set aside now, before the player chooses
 	// anything, and the title screen says so.
-	opts := ui.Options{Hooks: hooks(s), Config: cfg.settings, Notice: s.Check()}
+	opts := ui.Options{Hooks: ui.SessionHooks(s), Config: cfg.settings, Notice: s.Check()}
 	if cfg.seedSet {
 		opts.Start = game.New(data, cfg.seed)
 	}
 	return inTerminal(s, data, stderr, open, func(screen tcell.Screen) int {
 		return ui.ExitCode(data, ui.Run(screen, data, opts), stderr)
 	})
-}
-
-// lockProblem words, in one line, a data folder that could not be locked.
-func lockProblem(data *assets.Data, dir string, err error) string {
-	var inUse *archive.InUseError
-	switch {
-	case errors.As(err, &inUse) && inUse.PID > 0:
-		return data.Texts.Format(assets.CLIDataDirInUseBy, "dir", dir, "pid", inUse.PID)
-	case errors.As(err, &inUse):
-		return data.Texts.Format(assets.CLIDataDirInUse, "dir", dir)
-	}
-	return data.Texts.Format(assets.CLIDataDir, "dir", dir, "error", err)
 }
 
 // watchReplay shows a recording in the terminal. An unreadable recording is
@@ -308,31 +292,4 @@ func inTerminal(s *archive.Session, data *assets.Data, stderr io.Writer, open op
 		exit(ui.SignalExit(sig))
 	})()
 	return f(screen)
-}
-
-// hooks connect the front end to the session.
-func hooks(s *archive.Session) ui.Hooks {
-	return ui.Hooks{
-		NewSeed: randomSeed, HasSave: s.HasSave, Load: s.Load, Save: s.Save, Started: s.Started,
-		Playing: s.Playing, Played: s.Played, Camp: s.Camp, Ended: s.Ended, Notice: s.Notice,
-		HighScores: func() []ui.Score {
-			table := s.HighScores()
-			out := make([]ui.Score, len(table))
-			for i, e := range table {
-				out[i] = ui.Score{Seed: e.Seed, Deliveries: e.Deliveries, Letters: e.Letters,
-					Earned: e.Earned, Kills: e.Kills, Turns: e.Turns, Won: e.Won}
-			}
-			return out
-		},
-	}
-}
-
-// randomSeed draws a seed from the system's random source, falling back on
-// the clock. Only main picks seeds; the game takes them.
-func randomSeed() uint64 {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return uint64(time.Now().UnixNano())
-	}
-	return binary.LittleEndian.Uint64(b[:])
 }

@@ -69,7 +69,8 @@ const (
 //     since a stopped van cannot steer), or to stop for a needed repair
 //     when no enemy is near; shoot a zombie ahead in the lane or about to
 //     claw; accelerate to the highest safe speed; steer toward letters and
-//     the road; shoot anything else in line; otherwise wait.
+//     the road; shoot anything else in line; boxed in behind an obstacle,
+//     steer into any open lane; otherwise wait.
 //
 // It never fires along a line that holds a barrel within blast reach, nor
 // when a barrel sits within two cells ahead of or beside that side, since the
@@ -105,7 +106,27 @@ func Drive(s Situation) Order {
 	if o, ok := dr.fireAt(isAnyShot); ok {
 		return o
 	}
+	if cur.clear == 0 {
+		// Boxed in at the slowest speed: any open lane beats waiting
+		// behind a wreck for ever.
+		if l, ok := dr.openLane(); ok {
+			return SteerOrder(l.dir)
+		}
+	}
 	return wait
+}
+
+// openLane returns a neighbouring lane the van can move into, the clearer
+// first, then the one nearer the road, then north.
+func (dr *driver) openLane() (lane, bool) {
+	var best lane
+	for _, d := range [2]geom.Dir{geom.North, geom.South} {
+		l := dr.lane(d)
+		if l.ok && (!best.ok || safer(l, best) || (!safer(best, l) && l.offRoad < best.offRoad)) {
+			best = l
+		}
+	}
+	return best, best.ok
 }
 
 // driver holds one turn's reading of the situation.

@@ -77,11 +77,23 @@ func (dr *driver) clearAhead(start geom.Point) int {
 		if p.X > dr.s.GoalX {
 			break
 		}
-		if dr.obstacle(p) {
+		if dr.obstacle(p) || deadEnd(dr.s.Map, p) {
 			return k - 1
 		}
 	}
 	return dr.look
+}
+
+// deadEnd reports whether a van entering p could never leave it: blocked
+// ahead and on both sides, since it never reverses. Such a pocket counts
+// as an obstacle, so the lanes steer clear of it early.
+func deadEnd(m Map, p geom.Point) bool {
+	for _, d := range [3]geom.Dir{geom.East, geom.North, geom.South} {
+		if !blocked(m, p.Add(d.Vec())) {
+			return false
+		}
+	}
+	return true
 }
 
 // letterScore rates the letters within the look-ahead for a lane on row: 2 for

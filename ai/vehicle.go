@@ -62,13 +62,23 @@ func Car(s Vehicle, target geom.Point, solidEast bool) Order {
 	dx, dy := s.At.X-target.X, s.At.Y-target.Y
 	switch {
 	case solidEast:
-		return avoidSolid(dy, carRangeY)
+		return startFirst(s, avoidSolid(dy, carRangeY))
 	case dx > carRangeX:
 		return carAhead(s, dy)
 	case dx < -carRangeX:
 		return carBehind(s, dy)
 	}
-	return alongside(dy, carRangeY)
+	return startFirst(s, alongside(dy, carRangeY))
+}
+
+// startFirst turns a lane change by a vehicle standing still into a start:
+// the rules refuse a steer at speed 0, and a car that kept asking would
+// stand in the van's way for ever.
+func startFirst(s Vehicle, o Order) Order {
+	if o.Kind == Steer && s.Speed == 0 {
+		return accelerate
+	}
+	return o
 }
 
 func carAhead(s Vehicle, dy int) Order {
@@ -120,13 +130,13 @@ func Bike(s Vehicle, target geom.Point, solidEast bool) Order {
 	dx, dy := s.At.X-target.X, s.At.Y-target.Y
 	switch {
 	case solidEast:
-		return avoidSolid(dy, bikeRange)
+		return startFirst(s, avoidSolid(dy, bikeRange))
 	case dx > 0:
 		return bikeAhead(s, dx, dy)
 	case dx < 0:
 		return bikeBehind(s, -dx, dy)
 	}
-	return alongside(dy, bikeRange)
+	return startFirst(s, alongside(dy, bikeRange))
 }
 
 // bikeAhead handles a bike gap columns east of its target.

@@ -58,6 +58,9 @@ func TestCar(t *testing.T) {
 		{"level, target south in range", geom.Pt(18, 8), 1, false, false, FireOrder(geom.South)},
 		{"level, alongside south", geom.Pt(20, 11), 1, false, false, steerN},
 		{"level, alongside north", geom.Pt(20, 9), 1, false, false, steerN},
+		{"level, alongside, stopped, starts before it steers", geom.Pt(20, 9), 0, false, false, accelerate},
+		{"in the van's lane just ahead, stopped, starts", geom.Pt(21, 10), 0, false, false, accelerate},
+		{"solid east, stopped, starts", geom.Pt(20, 14), 0, false, true, accelerate},
 	})
 }
 

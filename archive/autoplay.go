@@ -12,12 +12,13 @@ import (
 	"lastpost/rules/act"
 )
 
-// Autoplay plays one run of seed with the bot for at most limit turns,
+// Autoplay plays one run of seed with the bot of the given style for at
+// most limit turns,
 // stopping at the win or the van's destruction. If w is not nil the run is
 // recorded into it; if trace is not nil every turn's rule trace is written
 // to it, after a line naming the run. An error is a breakdown of the rules
 // or of w.
-func Autoplay(data *assets.Data, seed uint64, limit int, w, trace io.Writer) (game.RunStats, error) {
+func Autoplay(data *assets.Data, seed uint64, limit int, style game.BotStyle, w, trace io.Writer) (game.RunStats, error) {
 	g := game.New(data, seed)
 	var rec *Recorder
 	if w != nil {
@@ -30,11 +31,16 @@ func Autoplay(data *assets.Data, seed uint64, limit int, w, trace io.Writer) (ga
 		g.SetTracing(true)
 		fmt.Fprintf(trace, "# seed %d\n", seed)
 	}
-	var bot game.Bot
+	bot := game.Bot{Style: style}
 	turns := 0
+	var bought []string
 	for ; turns < limit && g.Phase() != act.PhaseOver && !g.Run.Won; turns++ {
 		c := bot.Next(g).Canonical()
+		offer := offerAt(g, c)
 		res, err := g.Do(c)
+		if res.Took && offer != "" {
+			bought = append(bought, offer)
+		}
 		if rec != nil {
 			if rerr := rec.Record(c, res.Took, g.Hash()); rerr != nil && err == nil {
 				err = rerr
@@ -48,46 +54,80 @@ func Autoplay(data *assets.Data, seed uint64, limit int, w, trace io.Writer) (ga
 		}
 		bot.Observe(c, res)
 	}
-	return game.StatsOf(g, turns), nil
+	s := game.StatsOf(g, turns)
+	s.Bought = bought
+	return s, nil
+}
+
+// offerAt returns the id of the offer a purchase command names, or "".
+func offerAt(g *game.Game, c game.Command) string {
+	if stock := g.Stock(); c.Kind == game.CmdBuy && c.Index < len(stock) {
+		return stock[c.Index]
+	}
+	return ""
 }
 
 // AutoplayRun plays one run of seed with the bot, up to
 // game.DefaultAutoplayTurns, recording it into dir/seed-<seed>.rec if dir
 // is not "" and writing the rule traces to trace if it is not nil.
-func AutoplayRun(data *assets.Data, seed uint64, dir string, trace io.Writer) (game.RunStats, error) {
+func AutoplayRun(data *assets.Data, seed uint64, style game.BotStyle, dir string, trace io.Writer) (game.RunStats, error) {
 	if dir == "" {
-		return Autoplay(data, seed, game.DefaultAutoplayTurns, nil, trace)
+		return Autoplay(data, seed, game.DefaultAutoplayTurns, style, nil, trace)
 	}
 	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("seed-%d.rec", seed)))
 	if err != nil {
 		return game.RunStats{}, err
 	}
-	s, err := Autoplay(data, seed, game.DefaultAutoplayTurns, f, trace)
+	s, err := Autoplay(data, seed, game.DefaultAutoplayTurns, style, f, trace)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return s, err
 }
 
+// AutoplayOptions say how `lastpost -autoplay` plays and what it prints
+// beyond each run's line and the totals.
+type AutoplayOptions struct {
+	// Style is how the bot plays.
+	Style game.BotStyle
+	// Dir, if not "", receives one recording per run.
+	Dir string
+	// Trace, if not nil, receives the rule trace of every command.
+	Trace io.Writer
+	// Stats adds the balance report after the totals.
+	Stats bool
+}
+
 // AutoplayRuns lets the bot play runs runs of seeds first, first+1, ... as
 // AutoplayRun does, and prints the line of each run and then the totals, as
-// `lastpost -autoplay` prints them. It stops at the first run that breaks
-// down and returns its error.
-func AutoplayRuns(data *assets.Data, first uint64, runs int, dir string, trace, out io.Writer) error {
+// `lastpost -autoplay` prints them, then the balance report if asked. It
+// stops at the first run that breaks down and returns its error.
+func AutoplayRuns(data *assets.Data, first uint64, runs int, opts AutoplayOptions, out io.Writer) error {
+	if opts.Dir != "" {
+		if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+			return err
+		}
+	}
 	var totals game.AutoplayTotals
+	balance := NewBalance()
 	start := time.Now()
 	for i := range runs {
-		s, err := AutoplayRun(data, first+uint64(i), dir, trace)
+		s, err := AutoplayRun(data, first+uint64(i), opts.Style, opts.Dir, opts.Trace)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintln(out, s)
 		totals.Add(s)
+		balance.Add(s)
 	}
 	perSecond := 0
 	if secs := time.Since(start).Seconds(); secs > 0 {
 		perSecond = int(float64(totals.Turns) / secs)
 	}
 	fmt.Fprintln(out, totals.Line(perSecond))
+	if opts.Stats {
+		_, err := balance.WriteTo(out)
+		return err
+	}
 	return nil
 }

@@ -17,9 +17,9 @@ import (
 func TestAutoplayIsRepeatable(t *testing.T) {
 	data := loadData(t)
 	for seed := uint64(1); seed <= 4; seed++ {
-		a, err := Autoplay(data, seed, game.DefaultAutoplayTurns, nil, nil)
+		a, err := Autoplay(data, seed, game.DefaultAutoplayTurns, game.BotCareful, nil, nil)
 		require.NoError(t, err, "seed %d", seed)
-		b, err := Autoplay(data, seed, game.DefaultAutoplayTurns, nil, nil)
+		b, err := Autoplay(data, seed, game.DefaultAutoplayTurns, game.BotCareful, nil, nil)
 		require.NoError(t, err, "seed %d", seed)
 		assert.Equal(t, a, b, "seed %d", seed)
 		assert.Contains(t, []string{act.CauseDestroyed, game.AutoplayWon, game.AutoplayCapped}, a.Cause, "seed %d", seed)
@@ -33,7 +33,7 @@ func TestAutoplayRecordingVerifies(t *testing.T) {
 	data := loadData(t)
 	for _, seed := range []uint64{2, 9} {
 		var buf bytes.Buffer
-		s, err := Autoplay(data, seed, game.DefaultAutoplayTurns, &buf, nil)
+		s, err := Autoplay(data, seed, game.DefaultAutoplayTurns, game.BotCareful, &buf, nil)
 		require.NoError(t, err)
 		rec, err := ReadRecording("auto.rec", &buf)
 		require.NoError(t, err)
@@ -44,7 +44,7 @@ func TestAutoplayRecordingVerifies(t *testing.T) {
 }
 
 func TestAutoplayStopsAtTheCap(t *testing.T) {
-	s, err := Autoplay(loadData(t), 1, 7, nil, nil)
+	s, err := Autoplay(loadData(t), 1, 7, game.BotCareful, nil, nil)
 	require.NoError(t, err)
 	assert.Equal(t, game.AutoplayCapped, s.Cause)
 	assert.Equal(t, 7, s.Turns)

@@ -26,7 +26,7 @@ func BenchmarkAutoplay(b *testing.B) {
 		turns := 0
 		for b.Loop() {
 			for seed := uint64(1); seed <= autoplayRuns; seed++ {
-				s, err := Autoplay(data, seed, game.DefaultAutoplayTurns, nil, nil)
+				s, err := Autoplay(data, seed, game.DefaultAutoplayTurns, game.BotCareful, nil, nil)
 				if err != nil {
 					b.Fatal(err)
 				}

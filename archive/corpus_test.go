@@ -268,7 +268,7 @@ func blessCorpus(t *testing.T, data *assets.Data) {
 	}
 	auto := func(seed uint64) func(*bytes.Buffer) error {
 		return func(b *bytes.Buffer) error {
-			_, err := Autoplay(data, seed, game.DefaultAutoplayTurns, b, nil)
+			_, err := Autoplay(data, seed, game.DefaultAutoplayTurns, game.BotCareful, b, nil)
 			return err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"lastpost/assets"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -94,4 +95,25 @@ func (l *Lock) Unlock() error {
 	err := l.f.Close()
 	l.f = nil
 	return err
+}
+
+// ClaimDir makes the data folder dir if it is missing and locks it for this
+// game: a second copy would overwrite the first one's save and interleave
+// its recording. Its error is one line for the player, worded from data's
+// texts.
+func ClaimDir(dir string, data *assets.Data) (*Lock, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, errors.New(data.Texts.Format(assets.CLIDataDir, "dir", dir, "error", err))
+	}
+	lock, err := LockDir(dir)
+	var inUse *InUseError
+	switch {
+	case err == nil:
+		return lock, nil
+	case errors.As(err, &inUse) && inUse.PID > 0:
+		return nil, errors.New(data.Texts.Format(assets.CLIDataDirInUseBy, "dir", dir, "pid", inUse.PID))
+	case errors.As(err, &inUse):
+		return nil, errors.New(data.Texts.Format(assets.CLIDataDirInUse, "dir", dir))
+	}
+	return nil, errors.New(data.Texts.Format(assets.CLIDataDir, "dir", dir, "error", err))
 }

@@ -64,8 +64,11 @@ type Offer struct {
 // Shop holds the shop's stock rules, as read from shop.toml and completed
 // by LoadShop.
 type Shop struct {
-	StockMin    int          `toml:"stock_min"`
-	StockMax    int          `toml:"stock_max"`
+	StockMin int `toml:"stock_min"`
+	StockMax int `toml:"stock_max"`
+	// Always lists offer ids every camp lays out, whatever the draw: they
+	// count toward the stock's size, and the rest is drawn by weight.
+	Always      []string     `toml:"always"`
 	Consumables []Consumable `toml:"consumable"`
 	Offers      []Offer      `toml:"offer"`
 }
@@ -108,14 +111,19 @@ func (s Shop) TotalWeight() int {
 	return total
 }
 
-// Stock draws a fresh stock: between StockMin and StockMax offers, each
-// drawn on its own by weight, so duplicates can happen. It uses only r.
+// Stock draws a fresh stock: between StockMin and StockMax offers, the
+// Always offers first, then the rest each drawn on its own by weight, so
+// duplicates can happen. It uses only r.
 func (s Shop) Stock(r *rand.Rand) []Offer {
 	n := s.StockMin + r.IntN(s.StockMax-s.StockMin+1)
 	total := s.TotalWeight()
-	stock := make([]Offer, n)
-	for i := range stock {
-		stock[i] = s.pick(r.IntN(total))
+	stock := make([]Offer, 0, n)
+	for _, id := range s.Always {
+		o, _ := s.Offer(id)
+		stock = append(stock, o)
+	}
+	for len(stock) < n {
+		stock = append(stock, s.pick(r.IntN(total)))
 	}
 	return stock
 }
@@ -166,6 +174,14 @@ func (s shopSpec) Validate() error {
 		p.addf("no offers defined")
 	}
 	eachEntry(&p, "offer", s.Offers, func(o Offer, where string) { Shop(s).validateOffer(&p, o, where) })
+	if len(s.Always) > s.StockMin {
+		p.addf("always lists %d offers, more than stock_min %d", len(s.Always), s.StockMin)
+	}
+	for _, id := range s.Always {
+		if _, ok := Shop(s).Offer(id); !ok {
+			p.addf("always names %q, which is no offer", id)
+		}
+	}
 	return p.err()
 }
 

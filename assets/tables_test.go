@@ -15,7 +15,9 @@ func TestVanTablesFollowTheReferenceFormulas(t *testing.T) {
 	v, err := LoadVan()
 	require.NoError(t, err)
 	for e := 0; e <= v.Engine; e++ {
-		assert.Equal(t, (e+1)/2, v.MaxSpeed(e), "engine %d", e)
+		// Half the engine, rounded up, but a ruined engine still limps at 1:
+		// no van is ever left unable to move.
+		assert.Equal(t, max((e+1)/2, 1), v.MaxSpeed(e), "engine %d", e)
 	}
 	for n := 0; n <= v.Tyres; n++ {
 		assert.Equal(t, (n+1)*100/(v.Tyres+1), v.SteerChance(n), "tyres %d", n)
@@ -53,13 +55,17 @@ func TestShopStockStaysInBoundsAndFollowsWeights(t *testing.T) {
 	require.NoError(t, err)
 	shop, err := LoadShop(guns)
 	require.NoError(t, err)
+	require.NotEmpty(t, shop.Always, "every camp sells some repairs")
 	counts := map[string]int{}
 	draws := 0
 	for seed := range uint64(2000) {
 		stock := shop.Stock(rand.New(rand.NewPCG(seed, 7)))
 		require.GreaterOrEqual(t, len(stock), shop.StockMin, "seed %d", seed)
 		require.LessOrEqual(t, len(stock), shop.StockMax, "seed %d", seed)
-		for _, o := range stock {
+		for i, id := range shop.Always {
+			assert.Equal(t, id, stock[i].ID, "seed %d: the offers every camp has come first", seed)
+		}
+		for _, o := range stock[len(shop.Always):] {
 			counts[o.ID]++
 			draws++
 		}

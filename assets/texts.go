@@ -43,6 +43,8 @@ const (
 	MsgBarrelExplodes  TextID = "msg.barrel_explodes"
 	MsgArrived         TextID = "msg.arrived"
 	MsgDied            TextID = "msg.died"
+	MsgStranded        TextID = "msg.stranded"
+	MsgBoxedIn         TextID = "msg.boxed_in"
 	MsgDeliveryStarts  TextID = "msg.delivery_starts"
 )
 
@@ -190,6 +192,7 @@ const (
 	EndCause          TextID = "end.cause"
 	EndCauseDestroyed TextID = "end.cause_destroyed"
 	EndCauseAbandoned TextID = "end.cause_abandoned"
+	EndCauseStranded  TextID = "end.cause_stranded"
 	EndAbandonedTitle TextID = "end.abandoned_title"
 	EndAbandonedText  TextID = "end.abandoned_text"
 	EndContinue       TextID = "end.continue"
@@ -335,7 +338,7 @@ var TextIDs = []TextID{
 	MsgHurt, MsgShot, MsgShotBy, MsgClawedBy, MsgRammedBy, MsgShrapnel, MsgSteerFailed,
 	MsgSteerStopped, MsgTopSpeed, MsgAlreadyStopped, MsgAcidTyre, MsgEngineRepaired, MsgTyreReplaced,
 	MsgLetterTaken, MsgLetterBurnt, MsgRunOver, MsgCrushed, MsgEnemyKilled, MsgBarrelExplodes,
-	MsgArrived, MsgDied, MsgDeliveryStarts, PromptFireDirection, PromptEmptySlot, PromptCancelled, PromptMoving,
+	MsgArrived, MsgDied, MsgStranded, MsgBoxedIn, MsgDeliveryStarts, PromptFireDirection, PromptEmptySlot, PromptCancelled, PromptMoving,
 	PromptNoEffect, PromptMountAtGarage, PromptPressKey, PromptNoSuchItem, PromptNotAGun, PromptNotNow, TitleName, TitleTagline, TitleContinue,
 	TitleNewGame, TitleControls, TitleQuit, TitleSaveQuit, TitleSeed, TitleSaveUnreadable, HelpTitle,
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
@@ -353,7 +356,7 @@ var TextIDs = []TextID{
 	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, ScreenTooSmall,
 	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, MenuYes, MenuNo, PagerHint,
-	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned,
+	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, PauseQuit, PauseGiveUpConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,

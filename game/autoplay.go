@@ -17,6 +17,9 @@ import (
 // command and whether it was refused, so a refused command is never
 // repeated in a loop.
 type Bot struct {
+	// Style is how the bot plays; the zero value is the careful bot.
+	Style BotStyle
+
 	last    Command
 	refused bool
 
@@ -27,6 +30,31 @@ type Bot struct {
 	// with that data: the data never changes during a run.
 	ranks   map[string]int
 	ranksOf *assets.Data
+}
+
+// BotStyle is how the bot plays. The careful bot is the bar a player
+// should reach; the reckless one, the floor: what the game does to a run
+// that makes no choices.
+type BotStyle uint8
+
+// The bot's styles.
+const (
+	// BotCareful drives with ai.Drive and shops with ai.Shop.
+	BotCareful BotStyle = iota
+	// BotReckless drives flat out, never brakes, never mends the van on the
+	// road and never buys repairs, kits or armour: only guns.
+	BotReckless
+)
+
+// BotStyleNamed returns the style named name: "careful" or "reckless".
+func BotStyleNamed(name string) (BotStyle, bool) {
+	switch name {
+	case "careful":
+		return BotCareful, true
+	case "reckless":
+		return BotReckless, true
+	}
+	return BotCareful, false
 }
 
 // Next returns the bot's command for where g stands.
@@ -52,6 +80,9 @@ func (b *Bot) Observe(c Command, r Result) {
 // drive turns ai.Drive's order for this turn into a command.
 func (b *Bot) drive(g *Game) Command {
 	o := ai.Drive(b.situation(g))
+	if b.Style == BotReckless {
+		o = recklessly(o)
+	}
 	switch o.Kind {
 	case ai.Accelerate:
 		return Command{Kind: CmdAccelerate}
@@ -76,6 +107,18 @@ func (b *Bot) drive(g *Game) Command {
 // turn, so it reads the item store rather than list the inventory.
 func carries(w *ecs.World, id string) bool {
 	return slices.Contains(vocab.Item.Values(w), id)
+}
+
+// recklessly turns a careful order into the reckless bot's: never slow
+// down, never stop to mend.
+func recklessly(o ai.Order) ai.Order {
+	switch o.Kind {
+	case ai.Decelerate:
+		return ai.Order{Kind: ai.Accelerate}
+	case ai.Use:
+		return ai.Order{Kind: ai.Accelerate}
+	}
+	return o
 }
 
 // itemIndex returns the first index of id in inv, or -1.
@@ -145,8 +188,12 @@ func thingKind(e *assets.Enemy) ai.ThingKind {
 // camp decides one camp move: buy, then fit guns, then leave.
 func (b *Bot) camp(g *Game) Command {
 	c := b.campView(g)
+	index := func(i int) int { return i }
+	if b.Style == BotReckless {
+		c, index = gunsOnly(c)
+	}
 	if i := ai.Shop(c); i >= 0 {
-		return Command{Kind: CmdBuy, Index: i}
+		return Command{Kind: CmdBuy, Index: index(i)}
 	}
 	if d, inv, ok := ai.Mount(c); ok {
 		return Command{Kind: CmdMount, Dir: d, Index: inv}
@@ -186,6 +233,21 @@ func gunRanks(guns *assets.Guns) map[string]int {
 		ranks[g.ID] = g.Price
 	}
 	return ranks
+}
+
+// gunsOnly shows the reckless shopper the guns alone, and maps its choice
+// back to the stock's numbering.
+func gunsOnly(c ai.Camp) (ai.Camp, func(int) int) {
+	var offers []ai.Offer
+	var at []int
+	for i, o := range c.Offers {
+		if o.Kind == "gun" {
+			offers = append(offers, o)
+			at = append(at, i)
+		}
+	}
+	c.Offers = offers
+	return c, func(i int) int { return at[i] }
 }
 
 // aiOffer describes a shop offer in the shopper's terms.
@@ -232,6 +294,13 @@ type RunStats struct {
 	Purchases  int
 	Cause      string // the game's cause of the end, AutoplayWon or AutoplayCapped
 	Hash       uint64 // state hash at the end
+	// DestroyedBy names what destroyed the van ("" if it was not).
+	DestroyedBy string
+	// Earned and Spent are the money the run was paid and spent.
+	Earned, Spent int
+	// Bought lists the offer ids bought, in order; the harness that
+	// watches the commands fills it.
+	Bought []string
 }
 
 // String writes the run's line of `lastpost -autoplay`.
@@ -246,6 +315,10 @@ func StatsOf(g *Game, turns int) RunStats {
 	s := RunStats{
 		Seed: r.Seed, Deliveries: r.Delivery, Turns: turns, Letters: r.Letters, Kills: r.Kills,
 		Explosions: r.Explosions, Purchases: r.Purchases, Cause: r.Cause, Hash: g.Hash(),
+		Earned: r.Earned, Spent: r.Earned + g.data.Campaign.StartBank - g.Money(),
+	}
+	if r.DestroyedBy != vocab.KindNone {
+		s.DestroyedBy = destroyerName(g.data, r.DestroyedBy)
 	}
 	switch {
 	case r.Phase == act.PhaseOver:
@@ -257,10 +330,25 @@ func StatsOf(g *Game, turns int) RunStats {
 	return s
 }
 
+// destroyerName names what destroyed a van for the balance report: an
+// enemy by its id, a fragment as the blast it came from.
+func destroyerName(data *assets.Data, k vocab.Kind) string {
+	switch k {
+	case vocab.KindFragment:
+		return "barrel blast"
+	case vocab.KindBullet:
+		return "stray bullet"
+	}
+	if id, ok := vocab.KindID(&data.Enemies, k); ok {
+		return id
+	}
+	return k.String()
+}
+
 // AutoplayTotals adds up a series of autoplayed runs.
 type AutoplayTotals struct {
-	Runs, Turns, Deliveries, Kills, Explosions, Purchases int
-	Hash                                                  uint64 // every run's final hash, in order
+	Runs, Turns, Deliveries, Kills, Explosions, Purchases, Wins, Stranded int
+	Hash                                                                  uint64 // every run's final hash, in order
 }
 
 // Add counts one run.
@@ -271,11 +359,17 @@ func (t *AutoplayTotals) Add(s RunStats) {
 	t.Kills += s.Kills
 	t.Explosions += s.Explosions
 	t.Purchases += s.Purchases
+	if s.Cause == AutoplayWon {
+		t.Wins++
+	}
+	if s.Cause == act.CauseStranded {
+		t.Stranded++
+	}
 	t.Hash = ecs.Mix(t.Hash, s.Hash)
 }
 
 // Line writes the last line of `lastpost -autoplay`, given the speed.
 func (t AutoplayTotals) Line(turnsPerSecond int) string {
-	return fmt.Sprintf("runs=%d turns=%d deliveries=%d kills=%d explosions=%d purchases=%d turns/s=%d hash=%016x",
-		t.Runs, t.Turns, t.Deliveries, t.Kills, t.Explosions, t.Purchases, turnsPerSecond, t.Hash)
+	return fmt.Sprintf("runs=%d turns=%d deliveries=%d kills=%d explosions=%d purchases=%d wins=%d stranded=%d turns/s=%d hash=%016x",
+		t.Runs, t.Turns, t.Deliveries, t.Kills, t.Explosions, t.Purchases, t.Wins, t.Stranded, turnsPerSecond, t.Hash)
 }

@@ -17,11 +17,12 @@ import (
 func TestAutoplayTotalsLine(t *testing.T) {
 	var tot AutoplayTotals
 	tot.Add(RunStats{Turns: 10, Deliveries: 1, Kills: 2, Explosions: 3, Purchases: 4, Hash: 5})
-	tot.Add(RunStats{Turns: 20, Deliveries: 2, Kills: 4, Explosions: 6, Purchases: 8, Hash: 6})
+	tot.Add(RunStats{Turns: 20, Deliveries: 2, Kills: 4, Explosions: 6, Purchases: 8, Hash: 6, Cause: AutoplayWon})
+	tot.Add(RunStats{Cause: act.CauseStranded, Hash: 7})
 	again := tot
 	again.Add(RunStats{})
 	assert.NotEqual(t, tot.Hash, again.Hash, "every run's hash counts")
-	assert.Regexp(t, `^runs=2 turns=30 deliveries=3 kills=6 explosions=9 purchases=12 turns/s=123 hash=[0-9a-f]{16}$`, tot.Line(123))
+	assert.Regexp(t, `^runs=3 turns=30 deliveries=3 kills=6 explosions=9 purchases=12 wins=1 stranded=1 turns/s=123 hash=[0-9a-f]{16}$`, tot.Line(123))
 }
 
 // roadGame returns a fresh game of seed on its first road.

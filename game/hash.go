@@ -35,7 +35,7 @@ func hashEntries(h uint64, entries []sched.Entry[Task]) uint64 {
 
 func (r *Run) hash(h uint64) uint64 {
 	for _, v := range [...]int{int(r.Phase), r.Delivery, r.Earned, r.Letters, r.Kills, r.Turns,
-		r.Explosions, r.Purchases, r.LastPay} {
+		r.Explosions, r.Purchases, r.LastPay, int(r.DestroyedBy)} {
 		h = ecs.MixInt(h, v)
 	}
 	h = ecs.Mix(h, r.Seed)

@@ -4,4 +4,4 @@ package game
 // the same seed and commands play out differently must raise it and re-bless
 // the golden corpus (testdata/replays/README.md), in the same commit:
 // recordings made under another logic version are refused, not replayed.
-const LogicVersion = 3
+const LogicVersion = 4

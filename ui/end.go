@@ -65,8 +65,11 @@ func (a *App) summary(victory bool) [][2]string {
 }
 
 func (a *App) causeText(cause string) string {
-	if cause == act.CauseAbandoned {
+	switch cause {
+	case act.CauseAbandoned:
 		return a.text(assets.EndCauseAbandoned)
+	case act.CauseStranded:
+		return a.text(assets.EndCauseStranded)
 	}
 	return a.text(assets.EndCauseDestroyed)
 }

@@ -55,13 +55,14 @@ const (
 	KindDiscard                // a carried item is thrown away
 	KindDepart                 // the van leaves the camp
 	KindGiveUp                 // the driver gives the run up
+	KindStrand                 // the van's dead engine ends the run
 	kindCount
 )
 
 var kindNames = [...]string{"Wait", "Accelerate", "Decelerate", "Steer", "Physics", "Lane", "Drive",
 	"Move", "Walk", "Stop", "Destroy", "Damage", "Hit", "Die", "Explode", "Fire", "TakeLetter",
 	"Acid", "Arrive", "UseKit", "Notice", "Say", "Outfit", "Spawn", "PlaceVan", "ReachCamp", "Pay",
-	"Heal", "Restock", "Buy", "Mount", "Unmount", "Discard", "Depart", "GiveUp"}
+	"Heal", "Restock", "Buy", "Mount", "Unmount", "Discard", "Depart", "GiveUp", "Strand"}
 
 // String names the action kind.
 func (k Kind) String() string {

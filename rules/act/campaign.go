@@ -30,6 +30,7 @@ func (p Phase) String() string {
 const (
 	CauseDestroyed = "destroyed" // the van was destroyed
 	CauseAbandoned = "abandoned" // the player gave the run up
+	CauseStranded  = "stranded"  // the van's engine died with no way to mend it
 )
 
 // Tally is the run's record beyond the entities: where it is and what it
@@ -45,8 +46,11 @@ type Tally struct {
 	Explosions int    `json:"explosions"`
 	Purchases  int    `json:"purchases"`
 	Won        bool   `json:"won"`   // the last settlement was reached
-	Cause      string `json:"cause"` // what ended the run: CauseDestroyed or CauseAbandoned
+	Cause      string `json:"cause"` // what ended the run: CauseDestroyed, CauseAbandoned or CauseStranded
 	LastPay    int    `json:"last_pay"`
+	// DestroyedBy is the kind of what destroyed the van (KindNone while
+	// it stands, or when the run ended otherwise).
+	DestroyedBy vocab.Kind `json:"destroyed_by,omitempty"`
 }
 
 // Ledger is what committing an action changes beyond the world: the run's

@@ -58,6 +58,7 @@ func commitDie(env *Env, l Ledger, t Act) {
 	if t.E == env.Van {
 		tally := l.Tally()
 		tally.Phase, tally.Cause = PhaseOver, CauseDestroyed
+		tally.DestroyedBy = vocab.DestroyedBy.Value(env.World, t.E)
 		return
 	}
 	l.Tally().Kills++

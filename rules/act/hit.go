@@ -64,6 +64,18 @@ func buildHit(env *Env, t Act, a *ecs.Action) {
 	vocab.Tyres.Set(a, e, ty)
 	vocab.HP.Set(a, e, hp)
 	vocab.Cause.Set(a, env.culprit(t.O))
+	if hp.Cur == 0 {
+		vocab.DestroyedBy.Set(a, e, destroyer(env, t.O))
+	}
+}
+
+// destroyer is the kind of what dealt a fatal hit: whoever fired the
+// bullet if they still stand, else the bullet, fragment or enemy itself.
+func destroyer(env *Env, by ecs.Entity) vocab.Kind {
+	if k := vocab.KindOf.Value(env.World, env.culprit(by)); k != vocab.KindNone {
+		return k
+	}
+	return vocab.KindOf.Value(env.World, by)
 }
 
 // hitOpening says what struck the van: a claw, a ram, a bullet (and whose),

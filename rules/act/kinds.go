@@ -72,7 +72,9 @@ func Build(env *Env, t Act, a *ecs.Action) {
 	case KindDepart:
 		buildDepart(env, t, a)
 	case KindGiveUp:
-		buildGiveUp(env, t, a)
+		buildGiveUp(t, a)
+	case KindStrand:
+		buildStrand(env, t, a)
 	}
 }
 
@@ -101,5 +103,7 @@ func Commit(env *Env, l Ledger, t Act) {
 		commitDepart(l)
 	case KindGiveUp:
 		commitGiveUp(l)
+	case KindStrand:
+		commitStrand(l)
 	}
 }

@@ -68,6 +68,7 @@ func Book(env *Env) []Rule {
 		BurstContinues(),
 		MotionEnds(),
 		CampArrival(),
+		Stranded(env),
 		Narrate(),
 	}
 }

@@ -28,7 +28,7 @@ func TestBookOrder(t *testing.T) {
 		"command place", "no such thing", "not a kit", "not a gun", "empty slot", "kit needs standstill",
 		"cannot afford", "would do nothing", "inventory full", "moot", "bounds", "letter pick-up", "acid", "run-over", "bump attack", "projectile hit", "collision",
 		"death", "enemy collision", "van collision", "goal reached", "driving physics",
-		"steering needs speed", "fragments burn letters", "burst continues", "motion ends", "camp arrival", "narrate",
+		"steering needs speed", "fragments burn letters", "burst continues", "motion ends", "camp arrival", "stranded", "narrate",
 	}, names)
 	e := rules.New(f.w, Book(&f.env), rules.Options[act.Act]{Build: func(act.Act, *ecs.Action) {}})
 	assert.Equal(t, names, e.Book(), "the engine checks the rules in the book's order")

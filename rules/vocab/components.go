@@ -115,6 +115,8 @@ const (
 	idRank
 	idAtCamp
 	idRetired
+	idStranded
+	idDestroyedBy
 	idPropPhysics
 	idPropMessage
 	idPropCause
@@ -168,6 +170,9 @@ var (
 	// first. A new item gets a rank above every other, so the inventory
 	// keeps the order things were put in.
 	Rank = ecs.DataOf[int](idRank)
+	// DestroyedBy is the kind of what dealt the van its last point of hull:
+	// an enemy, a fragment of a blast, a stray bullet.
+	DestroyedBy = ecs.DataOf[Kind](idDestroyedBy)
 )
 
 // The flag components.
@@ -204,6 +209,9 @@ var (
 	AtCamp = ecs.FlagOf(idAtCamp)
 	// Retired marks the van once its driver gives the run up.
 	Retired = ecs.FlagOf(idRetired)
+	// Stranded marks the van once its engine is dead with no kit to mend
+	// it: it can never move again.
+	Stranded = ecs.FlagOf(idStranded)
 )
 
 // The action properties.
@@ -279,6 +287,8 @@ func Schema() *ecs.Schema {
 		ecs.DataSpec(Rank, "rank", ecs.HashInt[int]),
 		ecs.FlagSpec(AtCamp, "at_camp"),
 		ecs.FlagSpec(Retired, "retired"),
+		ecs.FlagSpec(Stranded, "stranded"),
+		ecs.DataSpec(DestroyedBy, "destroyed_by", ecs.HashInt[Kind]),
 		ecs.PropSpec(Physics, "physics"),
 		ecs.PropSpec(Says, "says"),
 		ecs.PropSpec(Cause, "cause"),
