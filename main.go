@@ -5,7 +5,7 @@
 //
 //	lastpost [-seed N] [-data-dir DIR] [-trace FILE] [-config FILE]
 //	lastpost -replay FILE
-//	lastpost -replay FILE -verify [-trace FILE]
+//	lastpost -replay FILE -verify [-partial] [-trace FILE]
 //	lastpost -autoplay N [-seed S] [-record DIR] [-trace FILE]
 //
 // With no flags it opens the title screen. See -help for every flag.
@@ -36,9 +36,13 @@ const version = "0.1.0"
 // Exit codes.
 const (
 	exitOK     = 0
-	exitFailed = 1  // cannot run, a desync, or the rules broke down during autoplay
-	exitBad    = 2  // bad arguments, config or recording
-	exitCrash  = 70 // a bug: a panic, with a crash report written
+	exitFailed = 1 // cannot run, a desync, or the rules broke down during autoplay
+	exitBad    = 2 // bad arguments, config or recording
+	// exitIncomplete is -verify's answer for a recording that agrees with
+	// the game as far as it goes but has no end line: a run in progress
+	// or a cut file. -partial accepts it.
+	exitIncomplete = 3
+	exitCrash      = 70 // a bug: a panic, with a crash report written
 )
 
 // config is what the command line asks for.
@@ -49,6 +53,7 @@ type config struct {
 	trace      string
 	replay     string
 	verify     bool
+	partial    bool
 	autoplay   int
 	record     string
 	version    bool
@@ -83,7 +88,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.verify || cfg.autoplay > 0 {
 		return withTrace(cfg.trace, stderr, func(trace io.Writer) int {
 			if cfg.verify {
-				return verify(cfg.replay, data, trace, stdout)
+				return verify(cfg.replay, cfg.partial, data, trace, stdout)
 			}
 			return autoplay(cfg, data, trace, stdout)
 		})
@@ -123,6 +128,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.StringVar(&cfg.trace, "trace", "", "write the rule trace of every road turn to `file` (also with -autoplay and -verify)")
 	fs.StringVar(&cfg.replay, "replay", "", "watch the recording `file` (with -verify: check it, no terminal needed)")
 	fs.BoolVar(&cfg.verify, "verify", false, "with -replay FILE: re-simulate the recording and check every turn, without a terminal")
+	fs.BoolVar(&cfg.partial, "partial", false, "with -verify: accept a recording with no end line (a run still in progress)")
 	fs.IntVar(&cfg.autoplay, "autoplay", 0, "let the bot play `n` runs without a terminal (with -seed S and -record DIR)")
 	fs.StringVar(&cfg.record, "record", "", "with -autoplay: write one recording per run into `dir`")
 	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
@@ -151,6 +157,8 @@ func parseFlags(args []string) (config, error) {
 		return cfg, errors.New("-verify and -autoplay cannot be combined")
 	case cfg.verify && cfg.replay == "":
 		return cfg, errors.New("-verify needs -replay FILE")
+	case cfg.partial && !cfg.verify:
+		return cfg, errors.New("-partial needs -replay FILE -verify")
 	case set["autoplay"] && cfg.autoplay <= 0:
 		return cfg, errors.New("-autoplay needs a number of runs above zero")
 	case set["autoplay"] && cfg.replay != "":
@@ -170,20 +178,30 @@ func usage(w io.Writer) {
 	fs.PrintDefaults()
 }
 
-// verify prints `ok: ...` (0), `desync at turn ...` (1) or `FILE:LINE: ...`
-// (2), the rule traces going to trace if it is not nil.
-func verify(path string, data *assets.Data, trace, out io.Writer) int {
+// verify prints `ok: ...` (0), `FILE:LINE: desync at turn ...` (1),
+// `FILE:LINE: ...` for a file it cannot read (2) or `incomplete: ...` for a
+// recording with no end line (3, unless partial), the rule traces going to
+// trace if it is not nil.
+func verify(path string, partial bool, data *assets.Data, trace, out io.Writer) int {
 	rec, err := archive.LoadRecording(path)
 	if err != nil {
 		fmt.Fprintln(out, err)
 		return exitBad
 	}
-	v, err := archive.Verify(data, rec, trace)
+	check := archive.Verify
+	if partial {
+		check = archive.VerifyPartial
+	}
+	v, err := check(data, rec, trace)
 	var desync *archive.DesyncError
+	var incomplete *archive.IncompleteError
 	switch {
 	case errors.As(err, &desync):
 		fmt.Fprintln(out, desync)
 		return exitFailed
+	case errors.As(err, &incomplete):
+		fmt.Fprintln(out, incomplete)
+		return exitIncomplete
 	case err != nil:
 		fmt.Fprintln(out, err)
 		return exitBad

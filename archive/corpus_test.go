@@ -304,7 +304,7 @@ func blessCorpus(t *testing.T, data *assets.Data) {
 // sense where the run is, garage moves, items used at the wrong time.
 func fumble(data *assets.Data, seed uint64, w *bytes.Buffer) error {
 	g := game.New(data, seed)
-	rec, err := NewRecorder(w, seed, g.Hash())
+	rec, err := NewBotRecorder(w, seed, g.Hash())
 	if err != nil {
 		return err
 	}
@@ -322,7 +322,7 @@ func fumble(data *assets.Data, seed uint64, w *bytes.Buffer) error {
 		}
 		bot.Observe(c, res)
 	}
-	return nil
+	return rec.End(g)
 }
 
 // randomCommand picks any command with small arguments.

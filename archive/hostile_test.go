@@ -97,7 +97,8 @@ func TestMalformedRecordingsGiveTheirMessage(t *testing.T) {
 			var pe *ParseError
 			var ve *VersionError
 			var de *DesyncError
-			assert.True(t, errors.As(err, &pe) || errors.As(err, &ve) || errors.As(err, &de), "%T", err)
+			var ie *IncompleteError
+			assert.True(t, errors.As(err, &pe) || errors.As(err, &ve) || errors.As(err, &de) || errors.As(err, &ie), "%T", err)
 			assert.NotContains(t, err.Error(), "\n")
 			assert.Equal(t, want, strings.ReplaceAll(err.Error(), dir, ""))
 		})

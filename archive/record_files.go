@@ -33,7 +33,8 @@ var ErrRecordingMismatch = errors.New("game: the current recording does not matc
 
 // RunRecording records the run being played into CurrentRecording in a data
 // dir. Play through Do; call Finish when the run ends, or Close to stop
-// (quitting with a save) and continue later with ResumeRunRecording.
+// (quitting with a save) and continue later with ResumeRunRecording, which
+// notes the resume in the recording.
 type RunRecording struct {
 	*Recorder
 	f   *os.File
@@ -67,30 +68,41 @@ func StartRunRecording(dir string, g *game.Game) (*RunRecording, error) {
 
 // ResumeRunRecording continues dir's current.rec for g, a game restored from
 // a save. It fails with ErrRecordingMismatch unless the recording is of g's
-// seed and this logic version and ends in g's present state.
+// seed and this logic version, has no end line and ends in g's present
+// state. It writes the resume line that says so, with g's hash.
 func ResumeRunRecording(dir string, g *game.Game) (*RunRecording, error) {
 	path := filepath.Join(dir, CurrentRecording)
 	rec, err := LoadRecording(path)
 	if err != nil {
 		return nil, err
 	}
-	if rec.Logic != game.LogicVersion || rec.Seed != g.Run.Seed || rec.Last() != g.Hash() {
+	if rec.Logic != game.LogicVersion || rec.Seed != g.Run.Seed || rec.End != nil || rec.Last() != g.Hash() {
 		return nil, ErrRecordingMismatch
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		return nil, err
 	}
-	return &RunRecording{Recorder: resumeRecorder(f, len(rec.Steps)), f: f, dir: dir}, nil
+	r := &RunRecording{Recorder: resumeRecorder(f, len(rec.Steps)), f: f, dir: dir}
+	if err := r.Resume(g.Hash()); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return r, nil
 }
 
 // Close stops recording and leaves current.rec in place.
 func (r *RunRecording) Close() error { return r.f.Close() }
 
-// Finish closes the recording of a run that has ended and keeps it among
-// the finished ones, dropping the oldest beyond KeptRecordings.
-func (r *RunRecording) Finish() error {
-	if err := r.f.Close(); err != nil {
+// Finish writes the end line of g's run, which has ended, closes the
+// recording and keeps it among the finished ones, dropping the oldest
+// beyond KeptRecordings.
+func (r *RunRecording) Finish(g *game.Game) error {
+	err := r.End(g)
+	if cerr := r.f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return err
 	}
 	return archiveCurrent(r.dir)

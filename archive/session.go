@@ -117,11 +117,11 @@ func (s *Session) Played(g *game.Game, c game.Command, r game.Result) {
 }
 
 // Ended closes a finished run for good: high score, no save, recording
-// kept among the finished ones.
+// closed with its end line and kept among the finished ones.
 func (s *Session) Ended(g *game.Game) {
 	_, _, _ = FinishRun(s.dir, g)
 	if s.rec != nil {
-		if err := s.rec.Finish(); err != nil {
+		if err := s.rec.Finish(g); err != nil {
 			s.recErr = err
 		}
 		s.rec = nil

@@ -69,7 +69,6 @@ type replayView struct {
 func watch(a *App, p *archive.Player) *replayView {
 	v := &replayView{player: p, speed: replayStartSpeed}
 	g := p.Game()
-	g.Memory().On = true
 	g.SetListener(a.anim.listener())
 	a.game = g
 	a.anim.keepKeys = true
