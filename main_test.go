@@ -549,7 +549,11 @@ func TestWatchReplayQuitsOnItsKey(t *testing.T) {
 	go func() {
 		out <- watchReplay(path, t.TempDir(), data, &stderr, func(*assets.Data) (tcell.Screen, error) { return s, nil })
 	}()
-	<-s.ready
+	select {
+	case <-s.ready:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the viewer drew no frame")
+	}
 	eventually(t, "the replay's line", func() bool { return strings.Contains(s.text(), fmt.Sprintf("seed %d ", rec.Seed)) })
 	s.press(data.Keys.KeysFor(assets.ActionReplayQuit)[0].String())
 	select {
