@@ -23,6 +23,7 @@ import (
 	"lastpost/archive"
 	"lastpost/assets"
 	"lastpost/ui"
+	"lastpost/ui/simscreen"
 )
 
 func loadData(t testing.TB) *assets.Data {
@@ -221,7 +222,7 @@ type simTerminal struct {
 }
 
 func newSimTerminal() *simTerminal {
-	return &simTerminal{SimulationScreen: tcell.NewSimulationScreen(""), ready: make(chan struct{})}
+	return &simTerminal{SimulationScreen: simscreen.New(), ready: make(chan struct{})}
 }
 
 func (s *simTerminal) Init() error {

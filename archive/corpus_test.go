@@ -210,6 +210,11 @@ func TestGoldenCorpus(t *testing.T) {
 		blessCorpus(t, data)
 	}
 	files := corpusFiles(t)
+	if raceEnabled {
+		// The race detector watches the two goroutines sharing the data;
+		// a tenth of the corpus gives it the same work to watch.
+		files = everyNth(files, 10)
+	}
 	recs := make([]*Recording, len(files))
 	for i, f := range files {
 		rec, err := LoadRecording(f)
@@ -221,7 +226,7 @@ func TestGoldenCorpus(t *testing.T) {
 	for i, err := range errs {
 		require.NoError(t, err, "%s (re-bless only for a deliberate change of play; see %s/README.md)", files[i], corpusDir)
 	}
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		// Under emulation (the GOARCH=386 run in CI) one pass proves the
 		// hashes match; the second pass and the coverage do not depend on
 		// the platform.
@@ -272,13 +277,15 @@ func corpusPlayer(data *assets.Data, name string) (play func(*bytes.Buffer) erro
 func TestBotReplaysTheCorpus(t *testing.T) {
 	data := loadData(t)
 	files := corpusFiles(t)
-	step := 1
-	if testing.Short() {
-		step = 8
+	switch {
+	case raceEnabled:
+		files = everyNth(files, 32)
+	case testing.Short():
+		files = everyNth(files, 8)
 	}
 	var names []string
-	for i := 0; i < len(files); i += step {
-		names = append(names, filepath.Base(files[i]))
+	for _, f := range files {
+		names = append(names, filepath.Base(f))
 	}
 	bad := make([]string, len(names))
 	var wg sync.WaitGroup
@@ -294,6 +301,15 @@ func TestBotReplaysTheCorpus(t *testing.T) {
 	bad = slices.DeleteFunc(bad, func(s string) bool { return s == "" })
 	assert.Empty(t, bad, "the bot (BotVersion %d) no longer plays these runs as recorded: if the change "+
 		"of play is meant, raise game.BotVersion (or LogicVersion) and re-bless (%s/README.md)", game.BotVersion, corpusDir)
+}
+
+// everyNth keeps the first of every n files.
+func everyNth(files []string, n int) []string {
+	var out []string
+	for i := 0; i < len(files); i += n {
+		out = append(out, files[i])
+	}
+	return out
 }
 
 // replayByBot remakes one corpus file and says how it differs, or "".

@@ -42,6 +42,9 @@ type stateLeaf struct {
 // reflection and the components from the world's schema, so a field or a
 // component added later is covered or the test says which is not.
 func TestEveryFieldOfTheSaveIsHashed(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one goroutine, and ten times slower under the race detector; the plain run checks it")
+	}
 	data := loadData(t)
 	tried, accepted := map[string]int{}, map[string]int{} // mutations by key
 	states := hashCoverStates(t, data)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/game"
+	"lastpost/ui/simscreen"
 )
 
 // readyScreen is a simulation screen that says when Run has initialised
@@ -21,7 +22,7 @@ type readyScreen struct {
 }
 
 func newReadyScreen(waiting ...key) *readyScreen {
-	return &readyScreen{SimulationScreen: tcell.NewSimulationScreen(""), ready: make(chan struct{}), waiting: waiting}
+	return &readyScreen{SimulationScreen: simscreen.New(), ready: make(chan struct{}), waiting: waiting}
 }
 
 func (s *readyScreen) Init() error {
