@@ -295,11 +295,17 @@ func hooks(s *archive.Session) ui.Hooks {
 			out := make([]ui.Score, len(table))
 			for i, e := range table {
 				out[i] = ui.Score{Seed: e.Seed, Deliveries: e.Deliveries, Letters: e.Letters,
-					Earned: e.Earned, Kills: e.Kills, Turns: e.Turns, Won: e.Won}
+					Earned: e.Earned, Kills: e.Kills, Turns: e.Turns, Won: e.Won, Proof: proofOf(s.ProveScore(e))}
 			}
 			return out
 		},
 	}
+}
+
+// proofOf words a score's proof for the front end.
+func proofOf(p archive.ScoreProof) ui.Proof {
+	return [...]ui.Proof{archive.ScoreUnrecorded: ui.ProofNone, archive.ScoreProven: ui.ProofProven,
+		archive.ScoreUnproven: ui.ProofFailed}[p]
 }
 
 // randomSeed draws a seed from the system's random source, falling back on

@@ -301,7 +301,7 @@ func TestFinishRunRecordsThenRemoves(t *testing.T) {
 				botToEnd(t, g)
 			}
 			require.NoError(t, SaveFile(dir, g))
-			sum, rank, err := FinishRun(dir, g)
+			sum, rank, err := FinishRun(dir, g, "")
 			require.NoError(t, err)
 			assert.Equal(t, 0, rank)
 			assert.False(t, HasSave(dir), "permadeath: the save is gone")
@@ -324,7 +324,7 @@ func TestFinishRunWithUnwritableScores(t *testing.T) {
 	g := game.New(data, 8)
 	require.NoError(t, SaveFile(dir, g))
 	require.NoError(t, os.Mkdir(ScoresPath(dir), 0o755), "a folder where the table should be")
-	_, _, err := FinishRun(dir, g)
+	_, _, err := FinishRun(dir, g, "")
 	assert.Error(t, err)
 	assert.False(t, HasSave(dir), "the run is over even if its score could not be kept")
 }

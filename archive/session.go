@@ -116,16 +116,19 @@ func (s *Session) Played(g *game.Game, c game.Command, r game.Result) {
 	}
 }
 
-// Ended closes a finished run for good: high score, no save, recording
-// closed with its end line and kept among the finished ones.
+// Ended closes a finished run for good: recording closed with its end line
+// and kept among the finished ones, high score naming it, no save.
 func (s *Session) Ended(g *game.Game) {
-	_, _, _ = FinishRun(s.dir, g)
+	kept := ""
 	if s.rec != nil {
 		if err := s.rec.Finish(g); err != nil {
 			s.recErr = err
+		} else if s.rec.Kept() != "" {
+			kept = filepath.Base(s.rec.Kept())
 		}
 		s.rec = nil
 	}
+	_, _, _ = FinishRun(s.dir, g, kept)
 }
 
 // HighScores lists the table in the data folder; one that cannot be read
@@ -134,6 +137,9 @@ func (s *Session) HighScores() Scores {
 	table, _ := LoadScores(s.dir)
 	return table
 }
+
+// ProveScore re-simulates entry e's recording, as ProveScore does.
+func (s *Session) ProveScore(e Summary) ScoreProof { return ProveScore(s.dir, s.data, e) }
 
 // stopRecording closes the recording, leaving current.rec to be continued.
 func (s *Session) stopRecording() {
