@@ -58,11 +58,12 @@ const (
 	tUnmounts
 	tDiscards
 	tUses
+	tResumes // saves continued
 	tallyCount
 )
 
 var tallyNames = [tallyCount]string{"files", "turns", "refused", "chains", "deaths", "wins", "capped",
-	"camps", "purchases", "mounts", "unmounts", "discards", "uses"}
+	"camps", "purchases", "mounts", "unmounts", "discards", "uses", "resumes"}
 
 // tallyOf is the tally a command taken by the game counts toward.
 var tallyOf = map[game.CommandKind]tally{
@@ -92,7 +93,7 @@ func (c *coverage) add(o *coverage) {
 // missing lists what the corpus must cover and c does not.
 func (c *coverage) missing(data *assets.Data) []string {
 	var out []string
-	for _, t := range []tally{tCamps, tPurchases, tRefused, tMounts, tUses, tChains, tDeaths, tWins} {
+	for _, t := range []tally{tCamps, tPurchases, tRefused, tMounts, tUses, tChains, tDeaths, tWins, tResumes} {
 		if c.n[t] == 0 {
 			out = append(out, tallyNames[t])
 		}
@@ -142,6 +143,7 @@ func replayCounting(data *assets.Data, rec *Recording) (Verified, *coverage, err
 	}
 	g := p.Game()
 	cov.n[tFiles], cov.n[tTurns], cov.furthest = 1, p.Len(), g.Run.Delivery
+	cov.n[tResumes] = len(rec.Resumes)
 	switch {
 	case g.Phase() == act.PhaseOver:
 		cov.n[tDeaths]++
@@ -489,7 +491,9 @@ func blessCorpus(t *testing.T, data *assets.Data) {
 
 // fumble plays like the bot but, one command in six, presses something at
 // random instead, as a person trying things out would: commands that make no
-// sense where the run is, garage moves, items used at the wrong time.
+// sense where the run is, garage moves, items used at the wrong time. Now
+// and then it saves and continues, as a person stopping for the day would:
+// the game goes through its saved form and the recording gets a resume line.
 func fumble(data *assets.Data, seed uint64, w *bytes.Buffer) error {
 	g := game.New(data, seed)
 	rec, err := NewBotRecorder(w, seed, g.Hash())
@@ -499,6 +503,14 @@ func fumble(data *assets.Data, seed uint64, w *bytes.Buffer) error {
 	rng := rand.New(rand.NewPCG(seed, 0xf0f0))
 	var bot game.Bot
 	for turn := 0; turn < game.DefaultAutoplayTurns && g.Phase() != act.PhaseOver && !g.Run.Won; turn++ {
+		if rng.IntN(fumbleResumeOdds) == 0 {
+			if g, err = saveAndContinue(data, g); err != nil {
+				return err
+			}
+			if err := rec.Resume(g.Hash()); err != nil {
+				return err
+			}
+		}
 		c := bot.Next(g)
 		if rng.IntN(6) == 0 {
 			c = randomCommand(rng)
@@ -511,6 +523,20 @@ func fumble(data *assets.Data, seed uint64, w *bytes.Buffer) error {
 		bot.Observe(c, res)
 	}
 	return rec.End(g)
+}
+
+// fumbleResumeOdds is one in how many of fumble's turns a save and continue
+// comes before.
+const fumbleResumeOdds = 25
+
+// saveAndContinue is a save and a load: the game continued from g's saved
+// state.
+func saveAndContinue(data *assets.Data, g *game.Game) (*game.Game, error) {
+	body, err := g.MarshalState()
+	if err != nil {
+		return nil, err
+	}
+	return game.UnmarshalState(data, body)
 }
 
 // randomCommand picks any command with small arguments.

@@ -51,9 +51,8 @@ func FuzzRecordReplay(f *testing.F) {
 		var bot game.Bot
 		for _, b := range input {
 			if b == fuzzResume {
-				body, err := g.MarshalState()
-				require.NoError(t, err)
-				g, err = game.UnmarshalState(data, body)
+				var err error
+				g, err = saveAndContinue(data, g)
 				require.NoError(t, err)
 				require.NoError(t, rec.Resume(g.Hash()))
 				continue

@@ -10,4 +10,4 @@ const LogicVersion = 4
 // A change that makes the bot choose differently on some seed must raise
 // it and re-bless the golden corpus, whose bot runs name the version they
 // were played with; a change of rules raises LogicVersion instead.
-const BotVersion = 1
+const BotVersion = 2
