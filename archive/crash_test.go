@@ -63,6 +63,7 @@ func TestCrashedWritesAReportThatReplaysTheCrash(t *testing.T) {
 		"panic: index out of range\n", "seed: 31\n", "turn: 2\n", "phase: road\n",
 		"command being played: accelerate\n", "last command played: wait\n",
 		"recording: " + copied + " (2 commands)\n", "then play: accelerate\n",
+		"check it: lastpost -replay " + copied + " -verify -partial\n",
 		fmt.Sprintf("version: 0.0-test (logic %d", game.LogicVersion), "\nstack:\n", "crashWith",
 	} {
 		assert.Contains(t, text, want)
