@@ -70,29 +70,45 @@ func TestRecordThenVerify(t *testing.T) {
 
 	text, err := os.ReadFile(filepath.Join(dir, "seed-11.rec"))
 	require.NoError(t, err)
-	lines := strings.Split(string(text), "\n")
+	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	length := len(lines) - 6 // turns: five header lines and the end line
 	tests := []struct {
-		name string
-		edit func([]string)
-		code int
-		want string
+		name  string
+		edit  func([]string) []string
+		extra []string
+		code  int
+		want  string
 	}{
-		{"desync", func(l []string) { l[7] = l[7][:len(l[7])-1] + flipHex(l[7][len(l[7])-1]) }, exitFailed,
-			`^desync at turn 4: expected [0-9a-f]{16}, got [0-9a-f]{16}\n$`},
-		{"unreadable", func(l []string) { l[5] = "2 hover 0000000000000000" }, exitBad,
-			`^\S+bad\.rec:6: unknown command "hover"\n$`},
-		{"old logic", func(l []string) { l[1] = "logic 0" }, exitBad,
+		{"desync", func(l []string) []string {
+			l[8] = l[8][:len(l[8])-1] + flipHex(l[8][len(l[8])-1])
+			return l
+		}, nil, exitFailed, `^\S+bad\.rec:9: desync at turn 4: expected [0-9a-f]{16}, got [0-9a-f]{16}\n$`},
+		{"refused added", func(l []string) []string { l[8] += " refused"; return l }, nil, exitFailed,
+			`^\S+bad\.rec:9: desync at turn 4: "\S+" is recorded as refused, but the game took it\n$`},
+		{"unreadable", func(l []string) []string { l[6] = "2 hover 0000000000000000"; return l }, nil, exitBad,
+			`^\S+bad\.rec:7: unknown command "hover"\n$`},
+		{"old logic", func(l []string) []string { l[1] = "logic 0"; return l }, nil, exitBad,
 			`^\S+bad\.rec:2: recorded with logic version 0 .*re-bless`},
+		{"last 30 lines cut", func(l []string) []string { return l[:len(l)-30] }, nil, exitIncomplete,
+			fmt.Sprintf("^incomplete: %d turns, no end\n$", length-29)},
+		{"only the header", func(l []string) []string { return l[:5] }, nil, exitIncomplete,
+			"^incomplete: 0 turns, no end\n$"},
+		{"cut, accepted as a run in progress", func(l []string) []string { return l[:len(l)-30] }, []string{"-partial"}, exitOK,
+			fmt.Sprintf(`^ok: %d turns, hash=[0-9a-f]{16}\n$`, length-29)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			edited := append([]string(nil), lines...)
-			tt.edit(edited)
+			edited := tt.edit(append([]string(nil), lines...))
 			file := filepath.Join(t.TempDir(), "bad.rec")
-			require.NoError(t, os.WriteFile(file, []byte(strings.Join(edited, "\n")), 0o644))
-			out, got, code := runCLI2("-replay", file, "-verify")
-			assert.Equal(t, tt.code, code, got)
-			assert.Regexp(t, tt.want, got, "a failure is told on stderr")
+			require.NoError(t, os.WriteFile(file, []byte(strings.Join(edited, "\n")+"\n"), 0o644))
+			out, errOut, code := runCLI2(append([]string{"-replay", file, "-verify"}, tt.extra...)...)
+			assert.Equal(t, tt.code, code, errOut)
+			if tt.code == exitOK {
+				assert.Regexp(t, tt.want, out, "the verdict of ok is on stdout")
+				assert.Empty(t, errOut)
+				return
+			}
+			assert.Regexp(t, tt.want, errOut, "a failure is told on stderr")
 			assert.Empty(t, out, "stdout holds only a verdict of ok")
 		})
 	}
@@ -120,6 +136,8 @@ func TestHeadlessArguments(t *testing.T) {
 		{[]string{"-autoplay", "1", "extra"}, "lastpost: unexpected argument \"extra\"\n"},
 		{[]string{"-record", "dir"}, "lastpost: -record, -stats and -bot need -autoplay N\n"},
 		{[]string{"-stats"}, "lastpost: -record, -stats and -bot need -autoplay N\n"},
+		{[]string{"-bot", "wild", "-autoplay", "1"}, "lastpost: unknown bot style \"wild\": careful or reckless\n"},
+		{[]string{"-partial", "-replay", "x"}, "lastpost: -partial needs -replay FILE -verify\n"},
 		{[]string{"-autoplay", "1", "-bogus"}, "lastpost: flag provided but not defined: -bogus\n"},
 		{[]string{"-autoplay", "2", "-seed", "18446744073709551615"},
 			"lastpost: -autoplay 2 from -seed 18446744073709551615 would go past the largest seed: use a seed of at most 18446744073709551614\n"},

@@ -5,7 +5,7 @@
 //
 //	lastpost [-seed N] [-data-dir DIR] [-trace FILE] [-config FILE]
 //	lastpost -replay FILE
-//	lastpost -replay FILE -verify [-trace FILE]
+//	lastpost -replay FILE -verify [-partial] [-trace FILE]
 //	lastpost -autoplay N [-seed S] [-record DIR] [-trace FILE] [-stats] [-bot reckless]
 //
 // With no flags it opens the title screen. See -help for every flag.
@@ -33,10 +33,11 @@ const version = "0.1.0"
 
 // Exit codes.
 const (
-	exitOK     = 0
-	exitFailed = 1  // cannot run, a desync, or the rules broke down during autoplay
-	exitBad    = 2  // bad arguments, config or recording
-	exitCrash  = 70 // a bug: a panic, with a crash report written
+	exitOK         = 0
+	exitFailed     = 1  // cannot run, a desync, or the rules broke down during autoplay
+	exitBad        = 2  // bad arguments, config or recording
+	exitIncomplete = 3  // -verify: no end line (a run in progress or a cut file)
+	exitCrash      = 70 // a bug: a panic, with a crash report written
 )
 
 // config is what the command line asks for.
@@ -47,6 +48,7 @@ type config struct {
 	trace      string
 	replay     string
 	verify     bool
+	partial    bool
 	autoplay   int
 	record     string
 	stats      bool
@@ -87,7 +89,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.verify || cfg.autoplay > 0 {
 		return withTrace(cfg.trace, stderr, func(trace io.Writer) int {
 			if cfg.verify {
-				return verify(cfg.replay, data, trace, stdout, stderr)
+				return verify(cfg.replay, cfg.partial, data, trace, stdout, stderr)
 			}
 			return autoplay(cfg, data, trace, stdout)
 		})
@@ -127,6 +129,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.StringVar(&cfg.trace, "trace", "", "write the rule trace of every road turn to `file` (also with -autoplay and -verify)")
 	fs.StringVar(&cfg.replay, "replay", "", "watch the recording `file` (with -verify: check it, no terminal needed)")
 	fs.BoolVar(&cfg.verify, "verify", false, "with -replay FILE: re-simulate the recording and check every turn, without a terminal")
+	fs.BoolVar(&cfg.partial, "partial", false, "with -verify: accept a recording with no end line (a run still in progress)")
 	fs.IntVar(&cfg.autoplay, "autoplay", 0, "let the bot play `n` runs without a terminal (with -seed S and -record DIR)")
 	fs.StringVar(&cfg.record, "record", "", "with -autoplay: write one recording per run into `dir`")
 	fs.BoolVar(&cfg.stats, "stats", false, "with -autoplay: print the balance report after the totals")
@@ -157,11 +160,13 @@ func parseFlags(args []string) (config, error) {
 		return cfg, errors.New("-verify and -autoplay cannot be combined")
 	case cfg.verify && cfg.replay == "":
 		return cfg, errors.New("-verify needs -replay FILE")
+	case cfg.partial && !cfg.verify:
+		return cfg, errors.New("-partial needs -replay FILE -verify")
 	case set["autoplay"] && cfg.autoplay <= 0:
 		return cfg, errors.New("-autoplay needs a number of runs above zero")
 	case set["autoplay"] && cfg.replay != "":
 		return cfg, errors.New("-replay and -autoplay cannot be combined")
-	case !validBot(cfg.bot):
+	case !game.KnownBotStyle(cfg.bot):
 		return cfg, fmt.Errorf("unknown bot style %q: careful or reckless", cfg.bot)
 	case (set["record"] || set["stats"] || set["bot"]) && !set["autoplay"]:
 		return cfg, errors.New("-record, -stats and -bot need -autoplay N")
@@ -174,8 +179,6 @@ func parseFlags(args []string) (config, error) {
 	return cfg, nil
 }
 
-func validBot(name string) bool { _, ok := game.BotStyleNamed(name); return ok }
-
 // usage prints the help text to w.
 func usage(w io.Writer) {
 	var cfg config
@@ -185,28 +188,28 @@ func usage(w io.Writer) {
 	fs.PrintDefaults()
 }
 
-// verify prints `ok: ...` on out (0), or on errOut `desync at turn ...` (1)
-// or `FILE:LINE: ...` (2), the rule traces going to trace if it is not nil.
-// Failures go to standard error so a script reading the verdict from
-// standard output never mistakes one for it.
-func verify(path string, data *assets.Data, trace, out, errOut io.Writer) int {
-	rec, err := archive.LoadRecording(path)
-	if err != nil {
-		fmt.Fprintln(errOut, err)
-		return exitBad
+// verify prints `ok: ...` on out (0), or on errOut `FILE:LINE: desync at
+// turn ...` (1), `FILE:LINE: ...` for a file it cannot read (2) or
+// `incomplete: ...` for a recording with no end line (3, unless partial),
+// the rule traces going to trace if it is not nil. Failures go to standard
+// error so a script reading the verdict from standard output never
+// mistakes one for it.
+func verify(path string, partial bool, data *assets.Data, trace, out, errOut io.Writer) int {
+	v, err := archive.VerifyFile(path, partial, data, trace)
+	if err == nil {
+		fmt.Fprintln(out, v)
+		return exitOK
 	}
-	v, err := archive.Verify(data, rec, trace)
+	fmt.Fprintln(errOut, err)
 	var desync *archive.DesyncError
+	var incomplete *archive.IncompleteError
 	switch {
 	case errors.As(err, &desync):
-		fmt.Fprintln(errOut, desync)
 		return exitFailed
-	case err != nil:
-		fmt.Fprintln(errOut, err)
-		return exitBad
+	case errors.As(err, &incomplete):
+		return exitIncomplete
 	}
-	fmt.Fprintln(out, v)
-	return exitOK
+	return exitBad
 }
 
 // autoplay lets the bot play runs seeds seed, seed+1, ... and prints a line

@@ -15,7 +15,7 @@ import (
 // Autoplay plays one run of seed with the bot of the given style for at
 // most limit turns,
 // stopping at the win or the van's destruction. If w is not nil the run is
-// recorded into it; if trace is not nil every turn's rule trace is written
+// recorded into it, with the bot's version and an end line; if trace is not nil every turn's rule trace is written
 // to it, after a line naming the run. An error is a breakdown of the rules
 // or of w.
 func Autoplay(data *assets.Data, seed uint64, limit int, style game.BotStyle, w, trace io.Writer) (game.RunStats, error) {
@@ -23,7 +23,7 @@ func Autoplay(data *assets.Data, seed uint64, limit int, style game.BotStyle, w,
 	var rec *Recorder
 	if w != nil {
 		var err error
-		if rec, err = NewRecorder(w, seed, g.Hash()); err != nil {
+		if rec, err = NewBotRecorder(w, seed, g.Hash()); err != nil {
 			return game.RunStats{}, err
 		}
 	}
@@ -53,6 +53,11 @@ func Autoplay(data *assets.Data, seed uint64, limit int, style game.BotStyle, w,
 			return game.RunStats{}, fmt.Errorf("seed %d, turn %d (%s): %w", seed, turns+1, c, err)
 		}
 		bot.Observe(c, res)
+	}
+	if rec != nil {
+		if err := rec.End(g); err != nil {
+			return game.RunStats{}, err
+		}
 	}
 	s := game.StatsOf(g, turns)
 	s.Bought = bought

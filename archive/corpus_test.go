@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -56,11 +58,12 @@ const (
 	tUnmounts
 	tDiscards
 	tUses
+	tResumes // saves continued
 	tallyCount
 )
 
 var tallyNames = [tallyCount]string{"files", "turns", "refused", "chains", "deaths", "wins", "capped",
-	"camps", "purchases", "mounts", "unmounts", "discards", "uses"}
+	"camps", "purchases", "mounts", "unmounts", "discards", "uses", "resumes"}
 
 // tallyOf is the tally a command taken by the game counts toward.
 var tallyOf = map[game.CommandKind]tally{
@@ -90,7 +93,7 @@ func (c *coverage) add(o *coverage) {
 // missing lists what the corpus must cover and c does not.
 func (c *coverage) missing(data *assets.Data) []string {
 	var out []string
-	for _, t := range []tally{tCamps, tPurchases, tRefused, tMounts, tUses, tChains, tDeaths, tWins} {
+	for _, t := range []tally{tCamps, tPurchases, tRefused, tMounts, tUses, tChains, tDeaths, tWins, tResumes} {
 		if c.n[t] == 0 {
 			out = append(out, tallyNames[t])
 		}
@@ -140,6 +143,7 @@ func replayCounting(data *assets.Data, rec *Recording) (Verified, *coverage, err
 	}
 	g := p.Game()
 	cov.n[tFiles], cov.n[tTurns], cov.furthest = 1, p.Len(), g.Run.Delivery
+	cov.n[tResumes] = len(rec.Resumes)
 	switch {
 	case g.Phase() == act.PhaseOver:
 		cov.n[tDeaths]++
@@ -208,6 +212,11 @@ func TestGoldenCorpus(t *testing.T) {
 		blessCorpus(t, data)
 	}
 	files := corpusFiles(t)
+	if raceEnabled {
+		// The race detector watches the two goroutines sharing the data;
+		// a tenth of the corpus gives it the same work to watch.
+		files = everyNth(files, 10)
+	}
 	recs := make([]*Recording, len(files))
 	for i, f := range files {
 		rec, err := LoadRecording(f)
@@ -219,7 +228,7 @@ func TestGoldenCorpus(t *testing.T) {
 	for i, err := range errs {
 		require.NoError(t, err, "%s (re-bless only for a deliberate change of play; see %s/README.md)", files[i], corpusDir)
 	}
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		// Under emulation (the GOARCH=386 run in CI) one pass proves the
 		// hashes match; the second pass and the coverage do not depend on
 		// the platform.
@@ -242,16 +251,189 @@ func TestGoldenCorpus(t *testing.T) {
 	assert.Empty(t, total.missing(data), "the corpus no longer covers these; re-bless and check the bot")
 }
 
+// corpusPlayer remakes one corpus file from its name: auto-NNNN.rec and
+// fumble-NNNN.rec are the bot (plain or clumsy) playing seed NNNN. ok is
+// false for a name no player makes.
+func corpusPlayer(data *assets.Data, name string) (play func(*bytes.Buffer) error, ok bool) {
+	kind, rest, _ := strings.Cut(name, "-")
+	seed, err := strconv.ParseUint(strings.TrimSuffix(rest, ".rec"), 10, 64)
+	if err != nil {
+		return nil, false
+	}
+	switch kind {
+	case "auto":
+		return func(b *bytes.Buffer) error {
+			_, err := Autoplay(data, seed, game.DefaultAutoplayTurns, game.BotCareful, b, nil)
+			return err
+		}, true
+	case "fumble":
+		return func(b *bytes.Buffer) error { return fumble(data, seed, b) }, true
+	}
+	return nil, false
+}
+
+// TestBotReplaysTheCorpus plays the corpus's bot runs again with the bot
+// of this build and requires every recording byte for byte: the corpus
+// replays stored commands, so without this a change of the bot would pass
+// unseen. -short plays one run in eight.
+func TestBotReplaysTheCorpus(t *testing.T) {
+	data := loadData(t)
+	files := corpusFiles(t)
+	switch {
+	case raceEnabled:
+		files = everyNth(files, 32)
+	case testing.Short():
+		files = everyNth(files, 8)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Base(f))
+	}
+	bad := make([]string, len(names))
+	var wg sync.WaitGroup
+	const workers = 2
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(names); i += workers {
+				bad[i] = replayByBot(data, names[i])
+			}
+		})
+	}
+	wg.Wait()
+	bad = slices.DeleteFunc(bad, func(s string) bool { return s == "" })
+	assert.Empty(t, bad, "the bot (BotVersion %d) no longer plays these runs as recorded: if the change "+
+		"of play is meant, raise game.BotVersion (or LogicVersion) and re-bless (%s/README.md)", game.BotVersion, corpusDir)
+}
+
+// everyNth keeps the first of every n files.
+func everyNth(files []string, n int) []string {
+	var out []string
+	for i := 0; i < len(files); i += n {
+		out = append(out, files[i])
+	}
+	return out
+}
+
+// replayByBot remakes one corpus file and says how it differs, or "".
+func replayByBot(data *assets.Data, name string) string {
+	play, ok := corpusPlayer(data, name)
+	if !ok {
+		return ""
+	}
+	want, err := os.ReadFile(filepath.Join(corpusDir, name))
+	if err != nil {
+		return name + ": " + err.Error()
+	}
+	var got bytes.Buffer
+	if err := play(&got); err != nil {
+		return name + ": " + err.Error()
+	}
+	if !bytes.Equal(want, got.Bytes()) {
+		return fmt.Sprintf("%s: first differs at line %d", name, firstDifferentLine(want, got.Bytes()))
+	}
+	return ""
+}
+
+// firstDifferentLine numbers the first line where a and b differ, from 1.
+func firstDifferentLine(a, b []byte) int {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := range min(len(la), len(lb)) {
+		if la[i] != lb[i] {
+			return i + 1
+		}
+	}
+	return min(len(la), len(lb)) + 1
+}
+
+// corpusVersions reads the logic and bot versions and the file format the
+// corpus was recorded with, from the headers of its bot runs.
+func corpusVersions(t *testing.T, files []string) (logic, bot, format int, found bool) {
+	for _, f := range files {
+		if _, ok := corpusPlayer(nil, filepath.Base(f)); !ok {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		head := strings.SplitN(string(b), "\n", 4)
+		require.Len(t, head, 4, f)
+		_, err = fmt.Sscanf(head[0]+" "+head[1]+" "+head[2], recMagic+" %d "+recLogic+" %d "+recBot+" %d", &format, &logic, &bot)
+		if err != nil {
+			return 0, 0, format, true // an older layout: only a format change explains it
+		}
+		return logic, bot, format, true
+	}
+	return 0, 0, 0, false
+}
+
+// blessAllowed says why the corpus may be rewritten, or why not: only a
+// raised LogicVersion, BotVersion or RecordFormat explains new recordings.
+func blessAllowed(t *testing.T, files []string) (string, error) {
+	logic, bot, format, found := corpusVersions(t, files)
+	switch {
+	case !found:
+		return "the corpus holds no bot runs", nil
+	case format != RecordFormat:
+		return fmt.Sprintf("recording format %d, was %d", RecordFormat, format), nil
+	case logic != game.LogicVersion:
+		return fmt.Sprintf("logic version %d, was %d", game.LogicVersion, logic), nil
+	case bot != game.BotVersion:
+		return fmt.Sprintf("bot version %d, was %d", game.BotVersion, bot), nil
+	}
+	return "", fmt.Errorf("-bless refused: the corpus was recorded with logic version %d and bot version %d, which "+
+		"this build still has. A deliberate change of play raises game.LogicVersion (rules) or game.BotVersion "+
+		"(the bot only) first; a change that was not meant to alter play must not need a bless", logic, bot)
+}
+
+// TestBlessNeedsANewVersion checks -bless runs only when a version in the
+// build differs from the corpus's.
+func TestBlessNeedsANewVersion(t *testing.T) {
+	tests := []struct {
+		name               string
+		file               string
+		format, logic, bot int
+		ok                 bool
+	}{
+		{"same versions", "auto-0001.rec", RecordFormat, game.LogicVersion, game.BotVersion, false},
+		{"new logic", "auto-0001.rec", RecordFormat, game.LogicVersion - 1, game.BotVersion, true},
+		{"new bot", "fumble-0002.rec", RecordFormat, game.LogicVersion, game.BotVersion + 1, true},
+		{"new format", "auto-0001.rec", RecordFormat - 1, game.LogicVersion, game.BotVersion, true},
+		{"no bot runs", "hand-0001.rec", RecordFormat, game.LogicVersion, game.BotVersion, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), tt.file)
+			head := fmt.Sprintf("%s %d\n%s %d\n%s %d\n%s 1\n", recMagic, tt.format, recLogic, tt.logic, recBot, tt.bot, recSeed)
+			require.NoError(t, os.WriteFile(path, []byte(head), 0o644))
+			why, err := blessAllowed(t, []string{path})
+			if !tt.ok {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), "-bless refused")
+				return
+			}
+			require.NoError(t, err)
+			assert.NotEmpty(t, why)
+		})
+	}
+}
+
 // blessCorpus rewrites the corpus: autoplayed runs from seed 1 up until
 // there are enough turns, a few runs with clumsy inputs mixed in, then the
-// first later runs that cover anything still missing.
+// first later runs that cover anything still missing. It refuses unless a
+// version says play changed, and logs which runs changed.
 func blessCorpus(t *testing.T, data *assets.Data) {
 	old, err := filepath.Glob(filepath.Join(corpusDir, "*.rec*"))
 	require.NoError(t, err)
+	why, err := blessAllowed(t, old)
+	require.NoError(t, err)
+	before := map[string][]byte{}
 	for _, f := range old {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		before[filepath.Base(f)] = b
 		require.NoError(t, os.Remove(f))
 	}
 	total := newCoverage()
+	var changed, added []string
 	keep := func(name string, play func(*bytes.Buffer) error) *coverage {
 		var buf bytes.Buffer
 		require.NoError(t, play(&buf))
@@ -265,52 +447,70 @@ func blessCorpus(t *testing.T, data *assets.Data) {
 		var buf bytes.Buffer
 		require.NoError(t, play(&buf))
 		require.NoError(t, os.WriteFile(filepath.Join(corpusDir, name), buf.Bytes(), 0o644))
-	}
-	auto := func(seed uint64) func(*bytes.Buffer) error {
-		return func(b *bytes.Buffer) error {
-			_, err := Autoplay(data, seed, game.DefaultAutoplayTurns, game.BotCareful, b, nil)
-			return err
+		old, had := before[name]
+		switch {
+		case !had:
+			added = append(added, name)
+		case !bytes.Equal(old, buf.Bytes()):
+			changed = append(changed, name)
 		}
+		delete(before, name)
 	}
 	for seed := uint64(1); seed <= fumbleRuns; seed++ {
-		play := func(b *bytes.Buffer) error { return fumble(data, seed, b) }
 		name := fmt.Sprintf("fumble-%04d.rec", seed)
+		play, _ := corpusPlayer(data, name)
 		total.add(keep(name, play))
 		write(name, play)
 	}
 	seed := uint64(1)
 	for ; total.n[tTurns] < corpusMinTurns || total.n[tFiles] < corpusMinFiles; seed++ {
 		name := fmt.Sprintf("auto-%04d.rec", seed)
-		total.add(keep(name, auto(seed)))
-		write(name, auto(seed))
+		play, _ := corpusPlayer(data, name)
+		total.add(keep(name, play))
+		write(name, play)
 	}
 	for ; len(total.missing(data)) > 0 && seed <= blessSeedLimit; seed++ {
 		name := fmt.Sprintf("auto-%04d.rec", seed)
-		cov := keep(name, auto(seed))
+		play, _ := corpusPlayer(data, name)
+		cov := keep(name, play)
 		before := len(total.missing(data))
 		probe := newCoverage()
 		probe.add(total)
 		probe.add(cov)
 		if len(probe.missing(data)) < before {
 			total = probe
-			write(name, auto(seed))
+			write(name, play)
 		}
 	}
-	t.Logf("blessed: %v", total)
+	removed := slices.Sorted(maps.Keys(before))
+	t.Logf("blessed (%s): %v", why, total)
+	t.Logf("%d runs changed: %s", len(changed), strings.Join(changed, " "))
+	t.Logf("%d runs added: %s", len(added), strings.Join(added, " "))
+	t.Logf("%d runs removed: %s", len(removed), strings.Join(removed, " "))
 }
 
 // fumble plays like the bot but, one command in six, presses something at
 // random instead, as a person trying things out would: commands that make no
-// sense where the run is, garage moves, items used at the wrong time.
+// sense where the run is, garage moves, items used at the wrong time. Now
+// and then it saves and continues, as a person stopping for the day would:
+// the game goes through its saved form and the recording gets a resume line.
 func fumble(data *assets.Data, seed uint64, w *bytes.Buffer) error {
 	g := game.New(data, seed)
-	rec, err := NewRecorder(w, seed, g.Hash())
+	rec, err := NewBotRecorder(w, seed, g.Hash())
 	if err != nil {
 		return err
 	}
 	rng := rand.New(rand.NewPCG(seed, 0xf0f0))
 	var bot game.Bot
 	for turn := 0; turn < game.DefaultAutoplayTurns && g.Phase() != act.PhaseOver && !g.Run.Won; turn++ {
+		if rng.IntN(fumbleResumeOdds) == 0 {
+			if g, err = saveAndContinue(data, g); err != nil {
+				return err
+			}
+			if err := rec.Resume(g.Hash()); err != nil {
+				return err
+			}
+		}
 		c := bot.Next(g)
 		if rng.IntN(6) == 0 {
 			c = randomCommand(rng)
@@ -322,7 +522,21 @@ func fumble(data *assets.Data, seed uint64, w *bytes.Buffer) error {
 		}
 		bot.Observe(c, res)
 	}
-	return nil
+	return rec.End(g)
+}
+
+// fumbleResumeOdds is one in how many of fumble's turns a save and continue
+// comes before.
+const fumbleResumeOdds = 25
+
+// saveAndContinue is a save and a load: the game continued from g's saved
+// state.
+func saveAndContinue(data *assets.Data, g *game.Game) (*game.Game, error) {
+	body, err := g.MarshalState()
+	if err != nil {
+		return nil, err
+	}
+	return game.UnmarshalState(data, body)
 }
 
 // randomCommand picks any command with small arguments.

@@ -56,7 +56,8 @@ func (r *CrashReport) WriteTo(w io.Writer) (int64, error) {
 	case r.Recording != "":
 		fmt.Fprintf(cw, "recording: %s (%d commands)\n", r.Recording, r.RecordedTurns)
 		fmt.Fprintf(cw, "watch it: lastpost -replay %s\n", r.Recording)
-		fmt.Fprintf(cw, "check it: lastpost -replay %s -verify\n", r.Recording)
+		// A crashed run has no end line, so the check accepts a run in progress.
+		fmt.Fprintf(cw, "check it: lastpost -replay %s -verify -partial\n", r.Recording)
 		if r.Playing != "" {
 			fmt.Fprintf(cw, "then play: %s\n", r.Playing)
 		}

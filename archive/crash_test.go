@@ -63,13 +63,14 @@ func TestCrashedWritesAReportThatReplaysTheCrash(t *testing.T) {
 		"panic: index out of range\n", "seed: 31\n", "turn: 2\n", "phase: road\n",
 		"command being played: accelerate\n", "last command played: wait\n",
 		"recording: " + copied + " (2 commands)\n", "then play: accelerate\n",
+		"check it: lastpost -replay " + copied + " -verify -partial\n",
 		fmt.Sprintf("version: 0.0-test (logic %d", game.LogicVersion), "\nstack:\n", "crashWith",
 	} {
 		assert.Contains(t, text, want)
 	}
 	rec, err := LoadRecording(copied)
 	require.NoError(t, err)
-	v, err := Verify(s.data, rec, nil)
+	v, err := VerifyPartial(s.data, rec, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 2, v.Turns)
 	assert.Equal(t, s.game.Hash(), v.Hash, "the copy replays to the state the crash happened in")

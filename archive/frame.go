@@ -21,6 +21,9 @@ import (
 type frame struct {
 	magic   string
 	version int
+	// oldest is the oldest version still read (0: only version), for a
+	// format whose newer version only adds what an older file can lack.
+	oldest int
 }
 
 // maxHeader bounds the header line; a longer first line is not a header.
@@ -44,14 +47,18 @@ func (f frame) decode(b []byte) ([]byte, error) {
 		return nil, fmt.Errorf("it has no valid %s header", f.magic)
 	}
 	version, err := strconv.Atoi(fields[1])
+	oldest := f.version
+	if f.oldest > 0 {
+		oldest = f.oldest
+	}
 	switch {
 	case err != nil || version < 1 || fields[1] != strconv.Itoa(version):
 		return nil, fmt.Errorf("its format version %q is not a version number", fields[1])
 	case version > f.version:
 		return nil, fmt.Errorf("it was written by a newer version of the game (format %d; this one reads up to %d)",
 			version, f.version)
-	case version < f.version:
-		return nil, fmt.Errorf("its format %d is older than any this version reads (%d)", version, f.version)
+	case version < oldest:
+		return nil, fmt.Errorf("its format %d is older than any this version reads (%d)", version, oldest)
 	}
 	size, err := strconv.Atoi(fields[2])
 	if err != nil || size < 0 || fields[2] != strconv.Itoa(size) {

@@ -50,7 +50,9 @@ func withinLimits(t *testing.T, lim hostileLimits, read func()) {
 		t.Fatalf("reading took longer than %v", lim.time)
 	}
 	runtime.ReadMemStats(&after)
-	assert.Less(t, after.TotalAlloc-before.TotalAlloc, lim.alloc, "reading allocated too much")
+	if !raceEnabled {
+		assert.Less(t, after.TotalAlloc-before.TotalAlloc, lim.alloc, "reading allocated too much")
+	}
 }
 
 // badFixtures lists the fixtures of one format with their messages.
@@ -97,7 +99,8 @@ func TestMalformedRecordingsGiveTheirMessage(t *testing.T) {
 			var pe *ParseError
 			var ve *VersionError
 			var de *DesyncError
-			assert.True(t, errors.As(err, &pe) || errors.As(err, &ve) || errors.As(err, &de), "%T", err)
+			var ie *IncompleteError
+			assert.True(t, errors.As(err, &pe) || errors.As(err, &ve) || errors.As(err, &de) || errors.As(err, &ie), "%T", err)
 			assert.NotContains(t, err.Error(), "\n")
 			assert.Equal(t, want, strings.ReplaceAll(err.Error(), dir, ""))
 		})
@@ -185,11 +188,11 @@ func TestHugeRecordingsAreRefusedWithinBounds(t *testing.T) {
 	}
 	var err error
 	withinLimits(t, hostileLimits{time: 20 * time.Second, alloc: 1 << 30}, func() {
-		header := strings.NewReader("lastpost-recording 1\nlogic 2\nseed 1\nstart d74c9665140820b5\n")
+		header := strings.NewReader("lastpost-recording 2\nlogic 4\nseed 1\nstart d74c9665140820b5\n")
 		_, err = ReadRecording("huge.rec", io.MultiReader(header, &stepLines{n: maxRecSteps + 1}))
 	})
 	require.Error(t, err)
-	assert.Equal(t, fmt.Sprintf("huge.rec:%d: more than %d turns", maxRecSteps+5, maxRecSteps), err.Error())
+	assert.Equal(t, fmt.Sprintf("huge.rec:%d: more than %d lines", maxRecSteps+5, maxRecSteps), err.Error())
 }
 
 func TestHostileInputsOfEveryFormatStayWithinBounds(t *testing.T) {

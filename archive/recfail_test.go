@@ -73,8 +73,8 @@ func TestARecordingThatFailsIsToldAndWrittenAgain(t *testing.T) {
 
 			rec, err := LoadRecording(filepath.Join(dir, CurrentRecording))
 			require.NoError(t, err)
-			v, err := Verify(data, rec, nil)
-			require.NoError(t, err)
+			v, err := VerifyPartial(data, rec, nil)
+			require.NoError(t, err, "a run still open has no end line yet")
 			assert.Equal(t, tt.fullFrom+7, v.Turns, "every turn is recorded")
 			assert.Equal(t, g.Hash(), v.Hash)
 		})

@@ -7,37 +7,60 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
 	"lastpost/assets/atomicfile"
 	"lastpost/game"
+	"lastpost/rules/act"
 )
 
-// RecordFormat numbers the layout of a recording file.
-const RecordFormat = 1
+// RecordFormat numbers the layout of a recording file. Format 2 added the
+// bot, resume and end lines; format 1 files are refused (their logic version
+// is gone too, so they could not be replayed anyway).
+const RecordFormat = 2
 
 // The recording's fixed words. A recording reads:
 //
-//	lastpost-recording 1
-//	logic 1
+//	lastpost-recording 2
+//	logic 4
+//	bot 1
 //	seed 42
 //	start 5d0c6a1e7f3b2a90
 //	1 accelerate 9a3c0d4e5f607182
 //	2 fire east 0b1c2d3e4f506172
-//	3 steer-up 0b1c2d3e4f506172 refused
+//	3 steer-up 1c2d3e4f50617283 refused
+//	resume 1c2d3e4f50617283
+//	4 wait 2d3e4f5061728394
+//	end destroyed 2d3e4f5061728394
 //
-// The header gives the file format, the logic version, the seed and the
-// state hash before the first command (turn 0). Then every command that
-// reached the game follows, one per line: the turn number counting from 1,
-// the command as Command.String writes it, the state hash after it, and the
-// word "refused" when the game refused it (the hash is then unchanged).
+// The header gives the file format, the logic version, the bot version
+// (only in runs the bot played), the seed and the state hash before the
+// first command (turn 0). Then every command that reached the game follows,
+// one per line: the turn number counting from 1, the command as
+// Command.String writes it, the state hash after it, and the word "refused"
+// when the game refused it. A resume line says the run was saved and
+// continued there, with the hash of the state the save restored. An end line
+// closes a finished run with how it ended and its final hash; nothing may
+// follow it, and a file without one is a run still in progress or a cut one.
 const (
 	recMagic   = "lastpost-recording"
 	recLogic   = "logic"
+	recBot     = "bot"
 	recSeed    = "seed"
 	recStart   = "start"
 	recRefused = "refused"
+	recResume  = "resume"
+	recEnd     = "end"
+)
+
+// The causes an end line gives beyond the game's own (act.CauseDestroyed,
+// act.CauseAbandoned): the bot stops a run at its victory or at its turn
+// limit, where the game itself would carry on.
+const (
+	EndWon    = "won"
+	EndCapped = "capped"
 )
 
 // Limits that keep a hostile or broken file from costing much to read.
@@ -54,15 +77,47 @@ type Step struct {
 	Refused bool
 }
 
+// Resume is a resume line: the run was saved after the first After steps
+// and continued from the save, whose state hash was Hash.
+type Resume struct {
+	Line  int
+	After int
+	Hash  uint64
+}
+
+// End is the end line of a finished run: how it ended and its final hash.
+type End struct {
+	Line  int
+	Cause string
+	Hash  uint64
+}
+
 // Recording is a parsed recording file.
 type Recording struct {
 	File      string // name used in error messages
 	Format    int
 	Logic     int
 	LogicLine int // line of the logic header, for the version error
+	Bot       int // game.BotVersion of a run the bot played, else 0
 	Seed      uint64
 	Start     uint64 // state hash before the first command
+	StartLine int    // line of the start header, for a desync at turn 0
 	Steps     []Step
+	Resumes   []Resume // in file order
+	End       *End     // nil for a run in progress (or a cut file)
+}
+
+// Cut keeps the first n steps and the resume lines among them, and drops
+// the end line: what the recording held when the run stood after turn n.
+func (r *Recording) Cut(n int) {
+	r.Steps = r.Steps[:n]
+	keep := r.Resumes[:0]
+	for _, res := range r.Resumes {
+		if res.After <= n {
+			keep = append(keep, res)
+		}
+	}
+	r.Resumes, r.End = keep, nil
 }
 
 // Last returns the state hash after the last step (Start if there is none).
@@ -126,7 +181,17 @@ type Recorder struct {
 // NewRecorder writes the header of a recording of run seed whose state hash
 // before any command is start (Game.Hash of a fresh game).
 func NewRecorder(w io.Writer, seed, start uint64) (*Recorder, error) {
-	if _, err := io.WriteString(w, header(game.LogicVersion, seed, start)); err != nil {
+	return newRecorder(w, 0, seed, start)
+}
+
+// NewBotRecorder is NewRecorder for a run the bot plays: the header names
+// game.BotVersion, so the corpus knows which bot made it.
+func NewBotRecorder(w io.Writer, seed, start uint64) (*Recorder, error) {
+	return newRecorder(w, game.BotVersion, seed, start)
+}
+
+func newRecorder(w io.Writer, bot int, seed, start uint64) (*Recorder, error) {
+	if _, err := io.WriteString(w, header(game.LogicVersion, bot, seed, start)); err != nil {
 		return nil, err
 	}
 	return &Recorder{w: w}, nil
@@ -147,6 +212,43 @@ func (r *Recorder) Record(c game.Command, took bool, hash uint64) error {
 	return err
 }
 
+// Resume writes a resume line: the run goes on from a save whose state
+// hash is hash.
+func (r *Recorder) Resume(hash uint64) error {
+	r.buf = appendResume(r.buf[:0], hash)
+	_, err := r.w.Write(r.buf)
+	return err
+}
+
+// End writes the end line of g's run, which has ended or which the caller
+// stops for good. Nothing may be recorded after it.
+func (r *Recorder) End(g *game.Game) error {
+	r.buf = appendEnd(r.buf[:0], EndCause(g), g.Hash())
+	_, err := r.w.Write(r.buf)
+	return err
+}
+
+// EndCause is how g's run ended, as an end line words it: the game's cause
+// once the run is over, EndWon for a won run stopped at its camp, and
+// EndCapped for any other run stopped short.
+func EndCause(g *game.Game) string {
+	switch {
+	case g.Phase() == act.PhaseOver:
+		return g.Run.Cause
+	case g.Run.Won:
+		return EndWon
+	}
+	return EndCapped
+}
+
+func appendResume(b []byte, hash uint64) []byte {
+	return fmt.Appendf(b, "%s %016x\n", recResume, hash)
+}
+
+func appendEnd(b []byte, cause string, hash uint64) []byte {
+	return fmt.Appendf(b, "%s %s %016x\n", recEnd, cause, hash)
+}
+
 // appendStep writes one step line: "<turn> <command> <hash>[ refused]\n".
 func appendStep(b []byte, turn int, c game.Command, hash uint64, refused bool) []byte {
 	b = strconv.AppendInt(b, int64(turn), 10)
@@ -161,30 +263,49 @@ func appendStep(b []byte, turn int, c game.Command, hash uint64, refused bool) [
 	return append(b, '\n')
 }
 
-// Do plays c on g and records it. A recording error is returned only when
+// Do plays c on g and records it, unless the run was already over. A
+// recording error is returned only when
 // the game itself had none. The command is played as the recording will
 // replay it, without any direction or index its kind does not take.
 func (r *Recorder) Do(g *game.Game, c game.Command) (game.Result, error) {
 	c = c.Canonical()
 	res, err := g.Do(c)
+	if errors.Is(err, game.ErrRunOver) {
+		// Nothing reached the game: a finished run takes no more lines.
+		return res, err
+	}
 	if rerr := r.Record(c, res.Took, g.Hash()); err == nil {
 		err = rerr
 	}
 	return res, err
 }
 
-// header writes the header lines of a recording.
-func header(logic int, seed, start uint64) string {
-	return fmt.Sprintf("%s %d\n%s %d\n%s %d\n%s %s\n",
-		recMagic, RecordFormat, recLogic, logic, recSeed, seed, recStart, hashText(start))
+// header writes the header lines of a recording; bot 0 writes no bot line.
+func header(logic, bot int, seed, start uint64) string {
+	s := fmt.Sprintf("%s %d\n%s %d\n", recMagic, RecordFormat, recLogic, logic)
+	if bot != 0 {
+		s += fmt.Sprintf("%s %d\n", recBot, bot)
+	}
+	return s + fmt.Sprintf("%s %d\n%s %s\n", recSeed, seed, recStart, hashText(start))
 }
 
 // WriteTo writes the recording in its file format, as a Recorder would
-// have; the logic version written is the recording's own.
+// have; the versions written are the recording's own.
 func (r *Recording) WriteTo(w io.Writer) (int64, error) {
-	b := []byte(header(r.Logic, r.Seed, r.Start))
-	for i, st := range r.Steps {
-		b = appendStep(b, i+1, st.Cmd, st.Hash, st.Refused)
+	b := []byte(header(r.Logic, r.Bot, r.Seed, r.Start))
+	resumes := r.Resumes
+	for i := 0; i <= len(r.Steps); i++ {
+		for len(resumes) > 0 && resumes[0].After == i {
+			b = appendResume(b, resumes[0].Hash)
+			resumes = resumes[1:]
+		}
+		if i < len(r.Steps) {
+			st := r.Steps[i]
+			b = appendStep(b, i+1, st.Cmd, st.Hash, st.Refused)
+		}
+	}
+	if r.End != nil {
+		b = appendEnd(b, r.End.Cause, r.End.Hash)
 	}
 	n, err := w.Write(b)
 	return int64(n), err
@@ -243,6 +364,7 @@ type recParser struct {
 	rec  *Recording
 	sc   *bufio.Scanner
 	line int
+	key  string // the key of the last header line read
 }
 
 func (p *recParser) fail(format string, args ...any) error {
@@ -269,8 +391,10 @@ func (p *recParser) next() (string, bool, error) {
 	return s, true, nil
 }
 
-// field reads a header line "<key> <value>" and returns the value.
-func (p *recParser) field(key string) (string, error) {
+// field reads a header line "<key> <value>" and returns the value. With
+// two keys the first is optional: p.key says which one the line has.
+func (p *recParser) field(keys ...string) (string, error) {
+	key := keys[len(keys)-1]
 	s, ok, err := p.next()
 	if err != nil {
 		return "", err
@@ -279,9 +403,10 @@ func (p *recParser) field(key string) (string, error) {
 		return "", p.fail("file ends inside the header: expected %q", key)
 	}
 	k, v, found := strings.Cut(s, " ")
-	if !found || k != key || v == "" || strings.Contains(v, " ") {
+	if !found || !slices.Contains(keys, k) || v == "" || strings.Contains(v, " ") {
 		return "", p.fail("expected %q followed by one value, got %q", key, s)
 	}
+	p.key = k
 	return v, nil
 }
 
@@ -303,8 +428,16 @@ func (p *recParser) header() error {
 		return p.fail("bad logic version %q", v)
 	}
 	p.rec.LogicLine = p.line
-	if v, err = p.field(recSeed); err != nil {
+	if v, err = p.field(recBot, recSeed); err != nil {
 		return err
+	}
+	if p.key == recBot {
+		if p.rec.Bot, err = strconv.Atoi(v); err != nil || p.rec.Bot < 1 {
+			return p.fail("bad bot version %q", v)
+		}
+		if v, err = p.field(recSeed); err != nil {
+			return err
+		}
 	}
 	if p.rec.Seed, err = strconv.ParseUint(v, 10, 64); err != nil {
 		return p.fail("bad seed %q", v)
@@ -315,6 +448,7 @@ func (p *recParser) header() error {
 	if p.rec.Start, err = parseHash(v); err != nil {
 		return p.fail("%v", err)
 	}
+	p.rec.StartLine = p.line
 	return nil
 }
 
@@ -324,8 +458,17 @@ func (p *recParser) steps() error {
 		if err != nil || !ok {
 			return err
 		}
-		if len(p.rec.Steps) >= maxRecSteps {
-			return p.fail("more than %d turns", maxRecSteps)
+		if p.rec.End != nil {
+			return p.fail("nothing may follow the end line (line %d)", p.rec.End.Line)
+		}
+		if len(p.rec.Steps)+len(p.rec.Resumes) >= maxRecSteps {
+			return p.fail("more than %d lines", maxRecSteps)
+		}
+		if k, v, _ := strings.Cut(s, " "); k == recResume || k == recEnd {
+			if err := p.mark(k, v); err != nil {
+				return err
+			}
+			continue
 		}
 		st, err := p.step(s)
 		if err != nil {
@@ -333,6 +476,35 @@ func (p *recParser) steps() error {
 		}
 		p.rec.Steps = append(p.rec.Steps, st)
 	}
+}
+
+// mark parses the rest of a resume line ("<hash>") or of an end line
+// ("<cause> <hash>").
+func (p *recParser) mark(key, rest string) error {
+	if key == recResume {
+		h, err := parseHash(rest)
+		if err != nil {
+			return p.fail("resume: %v", err)
+		}
+		p.rec.Resumes = append(p.rec.Resumes, Resume{Line: p.line, After: len(p.rec.Steps), Hash: h})
+		return nil
+	}
+	cause, hash, ok := strings.Cut(rest, " ")
+	switch cause {
+	case act.CauseDestroyed, act.CauseAbandoned, act.CauseStranded, EndWon, EndCapped:
+	default:
+		return p.fail("expected \"end <cause> <hash>\" with cause %s, %s, %s, %s or %s, got %q",
+			act.CauseDestroyed, act.CauseAbandoned, act.CauseStranded, EndWon, EndCapped, key+" "+rest)
+	}
+	if !ok {
+		return p.fail("end: no state hash")
+	}
+	h, err := parseHash(hash)
+	if err != nil {
+		return p.fail("end: %v", err)
+	}
+	p.rec.End = &End{Line: p.line, Cause: cause, Hash: h}
+	return nil
 }
 
 // step parses "<turn> <command...> <hash> [refused]".

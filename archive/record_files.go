@@ -34,11 +34,13 @@ var ErrRecordingMismatch = errors.New("game: the current recording does not matc
 
 // RunRecording records the run being played into CurrentRecording in a data
 // dir. Play through Do; call Finish when the run ends, or Close to stop
-// (quitting with a save) and continue later with ResumeRunRecording.
+// (quitting with a save) and continue later with ResumeRunRecording, which
+// notes the resume in the recording.
 type RunRecording struct {
 	*Recorder
-	f   *os.File
-	dir string
+	f    *os.File
+	dir  string
+	kept string // the finished recording's path, once Finish has kept it
 }
 
 // StartRunRecording begins recording the fresh game g into dir. A
@@ -67,7 +69,7 @@ func startRunRecording(dir string, g *game.Game, wrap wrapWriter) (*RunRecording
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	if err := archiveCurrent(dir); err != nil {
+	if _, err := archiveCurrent(dir); err != nil {
 		return nil, err
 	}
 	f, err := os.Create(filepath.Join(dir, CurrentRecording))
@@ -84,7 +86,8 @@ func startRunRecording(dir string, g *game.Game, wrap wrapWriter) (*RunRecording
 
 // ResumeRunRecording continues dir's current.rec for g, a game restored from
 // a save. It fails with ErrRecordingMismatch unless the recording is of g's
-// seed and this logic version and ends in g's present state.
+// seed and this logic version, has no end line and ends in g's present
+// state. It writes the resume line that says so, with g's hash.
 func ResumeRunRecording(dir string, g *game.Game) (*RunRecording, error) {
 	return resumeRunRecording(dir, g, nil)
 }
@@ -95,32 +98,49 @@ func resumeRunRecording(dir string, g *game.Game, wrap wrapWriter) (*RunRecordin
 	if err != nil {
 		return nil, err
 	}
-	if rec.Logic != game.LogicVersion || rec.Seed != g.Run.Seed || rec.Last() != g.Hash() {
+	if rec.Logic != game.LogicVersion || rec.Seed != g.Run.Seed || rec.End != nil || rec.Last() != g.Hash() {
 		return nil, ErrRecordingMismatch
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		return nil, err
 	}
-	return &RunRecording{Recorder: resumeRecorder(wrap.writer(f), len(rec.Steps)), f: f, dir: dir}, nil
+	r := &RunRecording{Recorder: resumeRecorder(wrap.writer(f), len(rec.Steps)), f: f, dir: dir}
+	if err := r.Resume(g.Hash()); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return r, nil
 }
 
 // Close stops recording and leaves current.rec in place.
 func (r *RunRecording) Close() error { return r.f.Close() }
 
-// Finish closes the recording of a run that has ended and keeps it among
-// the finished ones, dropping the oldest beyond KeptRecordings.
-func (r *RunRecording) Finish() error {
-	if err := r.f.Close(); err != nil {
+// Finish writes the end line of g's run, which has ended, closes the
+// recording and keeps it among the finished ones, dropping the oldest
+// beyond KeptRecordings.
+func (r *RunRecording) Finish(g *game.Game) error {
+	err := r.End(g)
+	if cerr := r.f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return err
 	}
-	return archiveCurrent(r.dir)
+	r.kept, err = archiveCurrent(r.dir)
+	return err
 }
+
+// Kept returns the path Finish kept the recording under ("" before).
+func (r *RunRecording) Kept() string { return r.kept }
 
 // KeepCurrentRecording moves dir's current.rec, if any, among the finished
 // recordings, as StartRunRecording does before a new run, so another
 // recording can take its place.
-func KeepCurrentRecording(dir string) error { return archiveCurrent(dir) }
+func KeepCurrentRecording(dir string) error {
+	_, err := archiveCurrent(dir)
+	return err
+}
 
 // FinishedRecordings lists the finished recordings in dir, oldest first.
 func FinishedRecordings(dir string) ([]string, error) {
@@ -151,12 +171,7 @@ func finishedNumbers(dir string) ([]int, error) {
 	}
 	var nums []int
 	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasPrefix(name, finishedPrefix) || !strings.HasSuffix(name, finishedSuffix) {
-			continue
-		}
-		digits := strings.TrimSuffix(strings.TrimPrefix(name, finishedPrefix), finishedSuffix)
-		if n, err := strconv.Atoi(digits); err == nil && n > 0 && finishedPath(dir, n) == filepath.Join(dir, name) {
+		if n, ok := finishedNumber(e.Name()); ok {
 			nums = append(nums, n)
 		}
 	}
@@ -164,29 +179,50 @@ func finishedNumbers(dir string) ([]int, error) {
 	return nums, nil
 }
 
+// finishedNumber reads n from a file name run-<n>.rec written as
+// finishedPath writes it; ok is false for any other name.
+func finishedNumber(name string) (int, bool) {
+	if !strings.HasPrefix(name, finishedPrefix) || !strings.HasSuffix(name, finishedSuffix) {
+		return 0, false
+	}
+	digits := strings.TrimSuffix(strings.TrimPrefix(name, finishedPrefix), finishedSuffix)
+	n, err := strconv.Atoi(digits)
+	return n, err == nil && n > 0 && finishedPrefix+strconv.Itoa(n)+finishedSuffix == name
+}
+
 // archiveCurrent renames dir's current.rec, if any, to the next finished
-// name and removes the oldest finished ones beyond KeptRecordings.
-func archiveCurrent(dir string) error {
+// name, which it returns, and removes the oldest finished ones beyond
+// KeptRecordings, except those a high-score entry names: a score keeps its
+// run's recording while it stands.
+func archiveCurrent(dir string) (string, error) {
 	cur := filepath.Join(dir, CurrentRecording)
 	if _, err := os.Stat(cur); errors.Is(err, os.ErrNotExist) {
-		return nil
+		return "", nil
 	}
 	nums, err := finishedNumbers(dir)
 	if err != nil {
-		return err
+		return "", err
 	}
 	next := 1
 	if len(nums) > 0 {
 		next = nums[len(nums)-1] + 1
 	}
-	if err := os.Rename(cur, finishedPath(dir, next)); err != nil {
-		return err
+	kept := finishedPath(dir, next)
+	if err := os.Rename(cur, kept); err != nil {
+		return "", err
 	}
 	nums = append(nums, next)
+	var scored map[string]bool
 	for _, n := range nums[:max(len(nums)-KeptRecordings, 0)] {
+		if scored == nil {
+			scored = scoredRecordings(dir)
+		}
+		if scored[filepath.Base(finishedPath(dir, n))] {
+			continue
+		}
 		if err := os.Remove(finishedPath(dir, n)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("game: dropping an old recording: %w", err)
+			return kept, fmt.Errorf("game: dropping an old recording: %w", err)
 		}
 	}
-	return nil
+	return kept, nil
 }

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,6 +20,10 @@ const fuzzMaxCommands = 400
 // with arbitrary commands.
 const fuzzBot = 0xe0
 
+// fuzzResume is the input byte that means "save, load and continue": the
+// game goes through its saved form and the recording gets a resume line.
+const fuzzResume = fuzzBot - 1
+
 // fuzzCommand decodes one input byte into a command.
 func fuzzCommand(b byte) game.Command {
 	n := int(b)
@@ -28,12 +33,13 @@ func fuzzCommand(b byte) game.Command {
 }
 
 // FuzzRecordReplay plays a seed with arbitrary commands while recording,
-// then replays the recording: it must parse, verify turn by turn and end on
-// the same hash. The seed corpus in testdata/fuzz runs in every go test.
+// with saves and continues among them, then ends the recording and replays
+// it: it must parse, verify turn by turn and end on the same hash. The seed corpus in testdata/fuzz runs in every go test.
 func FuzzRecordReplay(f *testing.F) {
 	data := loadData(f)
 	f.Add(uint64(1), bytes.Repeat([]byte{fuzzBot}, 120))
 	f.Add(uint64(2), []byte{1, 1, 3, 5, 4, 17, 0, 2, 6, 11, 7, 8})
+	f.Add(uint64(3), append(bytes.Repeat([]byte{fuzzBot}, 60), fuzzResume, fuzzResume, fuzzBot, 1, fuzzResume))
 	f.Fuzz(func(t *testing.T, seed uint64, input []byte) {
 		if len(input) > fuzzMaxCommands {
 			input = input[:fuzzMaxCommands]
@@ -44,21 +50,30 @@ func FuzzRecordReplay(f *testing.F) {
 		require.NoError(t, err)
 		var bot game.Bot
 		for _, b := range input {
+			if b == fuzzResume {
+				var err error
+				g, err = saveAndContinue(data, g)
+				require.NoError(t, err)
+				require.NoError(t, rec.Resume(g.Hash()))
+				continue
+			}
 			c := fuzzCommand(b)
 			if b >= fuzzBot {
 				c = bot.Next(g)
 			}
 			res, err := rec.Do(g, c)
-			if err != nil && err != game.ErrRunOver {
-				t.Fatalf("seed %d: %s: %v", seed, c, err)
+			if errors.Is(err, game.ErrRunOver) {
+				break
 			}
+			require.NoError(t, err, "seed %d: %s", seed, c)
 			bot.Observe(c, res)
 		}
+		require.NoError(t, rec.End(g))
 		parsed, err := ReadRecording("fuzz.rec", bytes.NewReader(buf.Bytes()))
 		require.NoError(t, err, "seed %d", seed)
 		v, err := Verify(data, parsed, nil)
 		require.NoError(t, err, "seed %d", seed)
-		assert.Equal(t, len(input), v.Turns)
+		assert.Equal(t, rec.Turns(), v.Turns)
 		assert.Equal(t, g.Hash(), v.Hash, "seed %d", seed)
 	})
 }

@@ -16,27 +16,35 @@ import (
 )
 
 // sampleRecording is a well-formed recording (its hashes are made up).
-const sampleRecording = `lastpost-recording 1
+const sampleRecording = `lastpost-recording 2
 logic 1
+bot 3
 seed 42
 start 00000000000000ff
+resume 00000000000000ff
 1 accelerate 0123456789abcdef
 2 fire east 0123456789abcde0
-3 use 2 0123456789abcde0 refused
+3 use 2 0123456789abcde1 refused
+resume 0123456789abcde1
+resume 0123456789abcde1
 4 mount west 3 fedcba9876543210
+end abandoned fedcba9876543211
 `
 
 func TestReadRecordingSample(t *testing.T) {
 	rec, err := ReadRecording("s.rec", strings.NewReader(sampleRecording))
 	require.NoError(t, err)
 	assert.Equal(t, &Recording{
-		File: "s.rec", Format: 1, Logic: 1, LogicLine: 2, Seed: 42, Start: 0xff,
+		File: "s.rec", Format: 2, Logic: 1, LogicLine: 2, Bot: 3, Seed: 42, Start: 0xff, StartLine: 5,
 		Steps: []Step{
-			{Line: 5, Cmd: game.Command{Kind: game.CmdAccelerate}, Hash: 0x0123456789abcdef},
-			{Line: 6, Cmd: game.Command{Kind: game.CmdFire, Dir: geom.East}, Hash: 0x0123456789abcde0},
-			{Line: 7, Cmd: game.Command{Kind: game.CmdUse, Index: 2}, Hash: 0x0123456789abcde0, Refused: true},
-			{Line: 8, Cmd: game.Command{Kind: game.CmdMount, Dir: geom.West, Index: 3}, Hash: 0xfedcba9876543210},
+			{Line: 7, Cmd: game.Command{Kind: game.CmdAccelerate}, Hash: 0x0123456789abcdef},
+			{Line: 8, Cmd: game.Command{Kind: game.CmdFire, Dir: geom.East}, Hash: 0x0123456789abcde0},
+			{Line: 9, Cmd: game.Command{Kind: game.CmdUse, Index: 2}, Hash: 0x0123456789abcde1, Refused: true},
+			{Line: 12, Cmd: game.Command{Kind: game.CmdMount, Dir: geom.West, Index: 3}, Hash: 0xfedcba9876543210},
 		},
+		Resumes: []Resume{{Line: 6, After: 0, Hash: 0xff}, {Line: 10, After: 3, Hash: 0x0123456789abcde1},
+			{Line: 11, After: 3, Hash: 0x0123456789abcde1}},
+		End: &End{Line: 13, Cause: "abandoned", Hash: 0xfedcba9876543211},
 	}, rec)
 	var out bytes.Buffer
 	_, err = rec.WriteTo(&out)
@@ -47,19 +55,20 @@ func TestReadRecordingSample(t *testing.T) {
 // TestReadRecordingErrors checks every kind of malformed file is refused
 // with the file, the line and what is wrong.
 func TestReadRecordingErrors(t *testing.T) {
-	head := "lastpost-recording 1\nlogic 1\nseed 42\nstart 00000000000000ff\n"
+	head := "lastpost-recording 2\nlogic 1\nseed 42\nstart 00000000000000ff\n"
 	long := head + "1 wait " + strings.Repeat("0", 200) + "\n"
 	tests := []struct {
 		name, text, want string
 	}{
 		{"empty", "", "r.rec:1: not a Last Post recording (no lastpost-recording line)"},
 		{"other file", "hello\n", "r.rec:1: not a Last Post recording (no lastpost-recording line)"},
-		{"future format", "lastpost-recording 2\n", `r.rec:1: recording format "2" is not supported (this build reads 1)`},
-		{"header cut short", "lastpost-recording 1\nlogic 1\n", `r.rec:3: file ends inside the header: expected "seed"`},
-		{"header out of order", "lastpost-recording 1\nseed 42\n", `r.rec:2: expected "logic" followed by one value, got "seed 42"`},
-		{"bad logic", "lastpost-recording 1\nlogic -1\n", `r.rec:2: bad logic version "-1"`},
-		{"bad seed", "lastpost-recording 1\nlogic 1\nseed x\n", `r.rec:3: bad seed "x"`},
-		{"short start hash", "lastpost-recording 1\nlogic 1\nseed 1\nstart ff\n", `r.rec:4: state hash "ff" must be 16 hex digits`},
+		{"future format", "lastpost-recording 3\n", `r.rec:1: recording format "3" is not supported (this build reads 2)`},
+		{"format 1", "lastpost-recording 1\n", `r.rec:1: recording format "1" is not supported (this build reads 2)`},
+		{"header cut short", "lastpost-recording 2\nlogic 1\n", `r.rec:3: file ends inside the header: expected "seed"`},
+		{"header out of order", "lastpost-recording 2\nseed 42\n", `r.rec:2: expected "logic" followed by one value, got "seed 42"`},
+		{"bad logic", "lastpost-recording 2\nlogic -1\n", `r.rec:2: bad logic version "-1"`},
+		{"bad seed", "lastpost-recording 2\nlogic 1\nseed x\n", `r.rec:3: bad seed "x"`},
+		{"short start hash", "lastpost-recording 2\nlogic 1\nseed 1\nstart ff\n", `r.rec:4: state hash "ff" must be 16 hex digits`},
 		{"upper-case hash", head + "1 wait 0123456789ABCDEF\n", `r.rec:5: state hash "0123456789ABCDEF" must be 16 lower-case hex digits`},
 		{"no hash", head + "1 wait\n", `r.rec:5: expected "<turn> <command> <hash>", got "1 wait"`},
 		{"turn skipped", head + "2 wait 0123456789abcdef\n", `r.rec:5: expected turn 1, got "2"`},
@@ -69,6 +78,13 @@ func TestReadRecordingErrors(t *testing.T) {
 		{"not canonical", head + "1 use 07 0123456789abcdef\n", `r.rec:5: command "use 07" is not written the way a recording writes it ("use 7")`},
 		{"double space", head + "1  wait 0123456789abcdef\n", `r.rec:5: command " wait" is not written the way a recording writes it ("wait")`},
 		{"line too long", long, "r.rec:5: line longer than 128 bytes"},
+		{"bad bot", "lastpost-recording 2\nlogic 1\nbot 0\n", `r.rec:3: bad bot version "0"`},
+		{"bot after seed", "lastpost-recording 2\nlogic 1\nseed 42\nbot 1\n", `r.rec:4: expected "start" followed by one value, got "bot 1"`},
+		{"step after end", head + "end capped 0000000000000000\n1 wait 0123456789abcdef\n", `r.rec:6: nothing may follow the end line (line 5)`},
+		{"second end", head + "end won 0000000000000000\nend won 0000000000000000\n", `r.rec:6: nothing may follow the end line (line 5)`},
+		{"end without hash", head + "end destroyed\n", `r.rec:5: end: no state hash`},
+		{"end with a bad hash", head + "end destroyed 12\n", `r.rec:5: end: state hash "12" must be 16 hex digits`},
+		{"resume with two hashes", head + "resume 0000000000000000 0000000000000000\n", `r.rec:5: resume: state hash "0000000000000000 0000000000000000" must be 16 hex digits`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -82,13 +98,13 @@ func TestReadRecordingErrors(t *testing.T) {
 
 func TestReadRecordingCapsTurns(t *testing.T) {
 	var b strings.Builder
-	b.WriteString("lastpost-recording 1\nlogic 1\nseed 1\nstart 0000000000000000\n")
+	b.WriteString("lastpost-recording 2\nlogic 1\nseed 1\nstart 0000000000000000\n")
 	for i := 1; i <= maxRecSteps+1; i++ {
 		fmt.Fprintf(&b, "%d wait 0000000000000000\n", i)
 	}
 	_, err := ReadRecording("big.rec", strings.NewReader(b.String()))
 	require.Error(t, err)
-	assert.Equal(t, fmt.Sprintf("big.rec:%d: more than %d turns", maxRecSteps+5, maxRecSteps), err.Error())
+	assert.Equal(t, fmt.Sprintf("big.rec:%d: more than %d lines", maxRecSteps+5, maxRecSteps), err.Error())
 }
 
 func TestLoadRecordingMissingFile(t *testing.T) {
@@ -113,6 +129,7 @@ func recordSeed(t *testing.T, seed uint64, n int) (*Recording, *game.Game) {
 		require.NoError(t, err)
 		bot.Observe(c, res)
 	}
+	require.NoError(t, rec.End(g))
 	parsed, err := ReadRecording(fmt.Sprintf("seed-%d.rec", seed), &buf)
 	require.NoError(t, err)
 	return parsed, g
@@ -163,7 +180,12 @@ func TestVerifyFindsTheFirstDesync(t *testing.T) {
 			assert.Equal(t, turn, desync.Turn)
 			assert.Equal(t, want, desync.Want)
 			assert.NotEqual(t, desync.Want, desync.Got)
-			assert.Equal(t, fmt.Sprintf("desync at turn %d: expected %016x, got %016x", turn, desync.Want, desync.Got), err.Error())
+			line := rec.StartLine
+			if turn > 0 {
+				line = rec.Steps[turn-1].Line
+			}
+			assert.Equal(t, fmt.Sprintf("seed-5.rec:%d: desync at turn %d: expected %016x, got %016x",
+				line, turn, desync.Want, desync.Got), err.Error())
 		})
 	}
 }
@@ -218,7 +240,7 @@ func TestRunRecordingFiles(t *testing.T) {
 			_, err = r.Do(g, game.Command{Kind: game.CmdWait})
 			require.NoError(t, err)
 		}
-		require.NoError(t, r.Finish())
+		require.NoError(t, r.Finish(g))
 	}
 	files, err := FinishedRecordings(dir)
 	require.NoError(t, err)

@@ -52,7 +52,7 @@ func reviveRecording(dir string, g *game.Game) error {
 		if !ok {
 			continue
 		}
-		rec.Steps = rec.Steps[:n]
+		rec.Cut(n)
 		if path != cur {
 			if err := KeepCurrentRecording(dir); err != nil {
 				return err

@@ -5,8 +5,8 @@ import (
 	"io"
 
 	"lastpost/assets"
-
 	"lastpost/game"
+	"lastpost/rules/act"
 )
 
 // VersionError says a recording was made under another logic version, so
@@ -23,17 +23,41 @@ func (e *VersionError) Error() string {
 		"re-bless the recording (see testdata/replays/README.md)", e.File, e.Line, e.Recorded, game.LogicVersion)
 }
 
-// DesyncError is the first turn whose state hash differs from the recorded
-// one. Turn 0 is the state before the first command.
+// DesyncError is the first line of a recording the replay disagrees with:
+// a state hash that differs, a command recorded as refused that the game
+// took (or the other way round), a resume or end line that does not match
+// the state replayed so far. Turn 0 is the state before the first command.
 type DesyncError struct {
+	File      string
+	Line      int
 	Turn      int
 	Want, Got uint64
+	// What says what else disagrees; "" means only the hash.
+	What string
+}
+
+// Error writes the line `lastpost -replay FILE -verify` prints for it,
+// starting with the file and line as a compiler would.
+func (e *DesyncError) Error() string {
+	at := ""
+	if e.File != "" {
+		at = fmt.Sprintf("%s:%d: ", e.File, e.Line)
+	}
+	if e.What != "" {
+		return fmt.Sprintf("%sdesync at turn %d: %s", at, e.Turn, e.What)
+	}
+	return fmt.Sprintf("%sdesync at turn %d: expected %016x, got %016x", at, e.Turn, e.Want, e.Got)
+}
+
+// IncompleteError says a recording has no end line: the run was still
+// going, or the file was cut. Verify reports it unless asked to accept a run
+// in progress.
+type IncompleteError struct {
+	Turns int
 }
 
 // Error writes the line `lastpost -replay FILE -verify` prints for it.
-func (e *DesyncError) Error() string {
-	return fmt.Sprintf("desync at turn %d: expected %016x, got %016x", e.Turn, e.Want, e.Got)
-}
+func (e *IncompleteError) Error() string { return fmt.Sprintf("incomplete: %d turns, no end", e.Turns) }
 
 // Player re-plays a recording one turn at a time, checking the state hash
 // after every turn. A viewer steps it and draws Game; Verify runs it to the
@@ -44,7 +68,10 @@ type Player struct {
 	setup func(*game.Game)
 	g     *game.Game
 	turn  int
-	err   error
+	// resumed counts the resume lines played, which follow the steps
+	// they come after.
+	resumed int
+	err     error
 }
 
 // NewPlayer starts a replay of rec. setup, if not nil, is called on every
@@ -69,12 +96,50 @@ func (p *Player) restart() error {
 	if p.setup != nil {
 		p.setup(p.g)
 	}
-	p.turn = 0
+	p.turn, p.resumed = 0, 0
 	p.err = nil
 	if got := p.g.Hash(); got != p.rec.Start {
-		p.err = &DesyncError{Turn: 0, Want: p.rec.Start, Got: got}
+		p.err = p.desync(p.rec.StartLine, p.rec.Start, got, "")
+		return p.err
 	}
+	p.err = p.resumes()
 	return p.err
+}
+
+func (p *Player) desync(line int, want, got uint64, what string) *DesyncError {
+	return &DesyncError{File: p.rec.File, Line: line, Turn: p.turn, Want: want, Got: got, What: what}
+}
+
+// resumes plays the resume lines that follow the turns played so far: the
+// game goes through a save and a load, as the recorded run did, and the
+// state it comes back with must be the one the line names and the one
+// replayed so far.
+func (p *Player) resumes() error {
+	for ; p.resumed < len(p.rec.Resumes) && p.rec.Resumes[p.resumed].After == p.turn; p.resumed++ {
+		r := p.rec.Resumes[p.resumed]
+		before := p.g.Hash()
+		if before != r.Hash {
+			return p.desync(r.Line, r.Hash, before, fmt.Sprintf(
+				"the run was resumed from a save with hash %016x, but the state replayed so far has %016x", r.Hash, before))
+		}
+		body, err := p.g.MarshalState()
+		if err != nil {
+			return p.desync(r.Line, r.Hash, before, "the state cannot be saved: "+err.Error())
+		}
+		g, err := game.UnmarshalState(p.data, body)
+		if err != nil {
+			return p.desync(r.Line, r.Hash, before, "the saved state cannot be loaded: "+err.Error())
+		}
+		if got := g.Hash(); got != before {
+			return p.desync(r.Line, r.Hash, got, fmt.Sprintf(
+				"the state loaded from the save has hash %016x, not the saved %016x", got, before))
+		}
+		p.g = g
+		if p.setup != nil {
+			p.setup(p.g)
+		}
+	}
+	return nil
 }
 
 // Game returns the game being replayed. A backward Seek replaces it.
@@ -111,14 +176,51 @@ func (p *Player) Step() (game.Result, error) {
 		return game.Result{}, p.err
 	}
 	st := p.rec.Steps[p.turn]
-	// A game error (a rule loop) happened in the recorded run too; only the
-	// hash decides whether the replay agrees.
+	if p.g.Phase() == act.PhaseOver {
+		p.turn++
+		p.err = p.desync(st.Line, st.Hash, p.g.Hash(), fmt.Sprintf("%q comes after the end of the run", st.Cmd))
+		return game.Result{}, p.err
+	}
+	// A game error (a rule loop) happened in the recorded run too; the
+	// hash and the refusal decide whether the replay agrees.
 	res, _ := p.g.Do(st.Cmd)
 	p.turn++
-	if got := p.g.Hash(); got != st.Hash {
-		p.err = &DesyncError{Turn: p.turn, Want: st.Hash, Got: got}
+	got := p.g.Hash()
+	switch {
+	case st.Refused && res.Took:
+		p.err = p.desync(st.Line, st.Hash, got, fmt.Sprintf("%q is recorded as refused, but the game took it", st.Cmd))
+	case !st.Refused && !res.Took:
+		p.err = p.desync(st.Line, st.Hash, got, fmt.Sprintf("%q is recorded as taken, but the game refused it", st.Cmd))
+	case got != st.Hash:
+		p.err = p.desync(st.Line, st.Hash, got, "")
+	default:
+		p.err = p.resumes()
 	}
 	return res, p.err
+}
+
+// CheckEnd checks, once every turn has been played, that the recording's
+// end line says how the replayed run ended and its final hash. A recording
+// without one fails with an *IncompleteError unless partial is set.
+func (p *Player) CheckEnd(partial bool) error {
+	if p.err != nil {
+		return p.err
+	}
+	e := p.rec.End
+	if e == nil {
+		if partial {
+			return nil
+		}
+		return &IncompleteError{Turns: p.turn}
+	}
+	got := p.g.Hash()
+	if cause := EndCause(p.g); cause != e.Cause {
+		return p.desync(e.Line, e.Hash, got, fmt.Sprintf("the recording ends %q, but the replayed run is %q", e.Cause, cause))
+	}
+	if got != e.Hash {
+		return p.desync(e.Line, e.Hash, got, "")
+	}
+	return nil
 }
 
 // Seek plays to the given turn (clamped to the recording), starting again
@@ -147,10 +249,22 @@ type Verified struct {
 // String writes the verdict as `lastpost -replay FILE -verify` prints it.
 func (v Verified) String() string { return fmt.Sprintf("ok: %d turns, hash=%016x", v.Turns, v.Hash) }
 
-// Verify re-simulates rec from its seed and checks the hash after every
-// turn. It fails with a *VersionError or the first *DesyncError. If trace is
-// not nil, the rule trace of every road turn is written to it.
+// Verify re-simulates rec from its seed and checks every line: the hash and
+// the refusal after every turn, every resume line and the end line. It fails
+// with a *VersionError, the first *DesyncError, or an *IncompleteError for a
+// recording without an end line. If trace is not nil, the rule trace of
+// every road turn is written to it.
 func Verify(data *assets.Data, rec *Recording, trace io.Writer) (Verified, error) {
+	return verify(data, rec, trace, false)
+}
+
+// VerifyPartial is Verify for a run that may still be going (a current.rec):
+// a missing end line is no failure.
+func VerifyPartial(data *assets.Data, rec *Recording, trace io.Writer) (Verified, error) {
+	return verify(data, rec, trace, true)
+}
+
+func verify(data *assets.Data, rec *Recording, trace io.Writer, partial bool) (Verified, error) {
 	var setup func(*game.Game)
 	if trace != nil {
 		setup = func(g *game.Game) { g.SetTracing(true) }
@@ -169,5 +283,22 @@ func Verify(data *assets.Data, rec *Recording, trace io.Writer) (Verified, error
 			WriteTrace(trace, p.g, st.Cmd, res)
 		}
 	}
+	if err := p.CheckEnd(partial); err != nil {
+		return Verified{}, err
+	}
 	return Verified{Turns: p.turn, Hash: p.g.Hash()}, nil
+}
+
+// VerifyFile reads the recording at path and verifies it as Verify does,
+// or as VerifyPartial does when partial: a run in progress may lack its
+// end line.
+func VerifyFile(path string, partial bool, data *assets.Data, trace io.Writer) (Verified, error) {
+	rec, err := LoadRecording(path)
+	if err != nil {
+		return Verified{}, err
+	}
+	if partial {
+		return VerifyPartial(data, rec, trace)
+	}
+	return Verify(data, rec, trace)
 }

@@ -88,12 +88,11 @@ func saveSample(tb testing.TB, data *assets.Data) []byte {
 }
 
 // TestSaveFileRoundTrip saves to a folder and loads from it, with the
-// driver's memory on, twice over the same file.
+// driver's memory, twice over the same file.
 func TestSaveFileRoundTrip(t *testing.T) {
 	data := loadData(t)
 	dir := t.TempDir()
 	g := game.New(data, 9)
-	g.Memory().On = true
 	for range 2 {
 		botPlay(t, g, 7)
 		require.NoError(t, SaveFile(dir, g))
@@ -102,7 +101,6 @@ func TestSaveFileRoundTrip(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, g.Hash(), loaded.Hash())
 		assert.Equal(t, g.Memory(), loaded.Memory())
-		assert.True(t, loaded.Memory().On)
 		assertNoTemps(t, dir)
 		g = loaded
 	}
@@ -303,7 +301,7 @@ func TestFinishRunRecordsThenRemoves(t *testing.T) {
 				botToEnd(t, g)
 			}
 			require.NoError(t, SaveFile(dir, g))
-			sum, rank, err := FinishRun(dir, g)
+			sum, rank, err := FinishRun(dir, g, "")
 			require.NoError(t, err)
 			assert.Equal(t, 0, rank)
 			assert.False(t, HasSave(dir), "permadeath: the save is gone")
@@ -326,7 +324,7 @@ func TestFinishRunWithUnwritableScores(t *testing.T) {
 	g := game.New(data, 8)
 	require.NoError(t, SaveFile(dir, g))
 	require.NoError(t, os.Mkdir(ScoresPath(dir), 0o755), "a folder where the table should be")
-	_, _, err := FinishRun(dir, g)
+	_, _, err := FinishRun(dir, g, "")
 	assert.Error(t, err)
 	assert.False(t, HasSave(dir), "the run is over even if its score could not be kept")
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"lastpost/assets"
 	"lastpost/game"
 	"lastpost/rules/act"
 )
@@ -19,8 +20,10 @@ const ScoresName = "scores.lastpost"
 // MaxScores is how many runs the high-score table keeps.
 const MaxScores = 10
 
-// ScoresVersion is the format of the high-score file.
-const ScoresVersion = 1
+// ScoresVersion is the format of the high-score file. Version 2 added each
+// entry's recording; version 1 tables are still read (their entries have
+// none).
+const ScoresVersion = 2
 
 // maxScoresSize bounds what LoadScores reads; ten entries take well under
 // two kilobytes.
@@ -30,7 +33,7 @@ const maxScoresSize = 1 << 20
 // above anything play reaches, so sums cannot overflow.
 const maxCount = math.MaxInt32
 
-var scoresFrame = frame{magic: "lastpost-scores", version: ScoresVersion}
+var scoresFrame = frame{magic: "lastpost-scores", version: ScoresVersion, oldest: 1}
 
 // Summary is what a run achieved, shown when it ends and kept in the
 // high-score table.
@@ -43,6 +46,9 @@ type Summary struct {
 	Cause      string `json:"cause"` // what ended the run ("" if it goes on)
 	Seed       uint64 `json:"seed"`
 	Won        bool   `json:"won"`
+	// Recording names the run's finished recording (run-N.rec) in the
+	// data folder, kept while the entry stands; "" if it was not recorded.
+	Recording string `json:"recording,omitempty"`
 }
 
 // SummaryOf sums the run r up.
@@ -113,8 +119,11 @@ func (s Scores) check() error {
 				return fmt.Errorf("entry %d: a count of %d", i+1, v)
 			}
 		}
-		if e.Cause != act.CauseDestroyed && e.Cause != act.CauseAbandoned {
+		if e.Cause != act.CauseDestroyed && e.Cause != act.CauseAbandoned && e.Cause != act.CauseStranded {
 			return fmt.Errorf("entry %d: unknown cause %q", i+1, e.Cause)
+		}
+		if _, ok := finishedNumber(e.Recording); e.Recording != "" && !ok {
+			return fmt.Errorf("entry %d: %q is not the name of a finished recording", i+1, e.Recording)
 		}
 		if i > 0 && compareScores(s[i-1], e) > 0 {
 			return fmt.Errorf("entry %d ranks above entry %d", i+1, i)
@@ -156,15 +165,65 @@ func AddScore(dir string, e Summary) (int, error) {
 }
 
 // FinishRun closes a run for good (permadeath): a run still going is
-// abandoned, its summary goes into the high-score table, and only then is
-// the save removed. The save is removed even if the table could not be
-// written; the error reports either failure. It returns the summary and
-// its place in the table (-1 if it did not make it).
-func FinishRun(dir string, g *game.Game) (Summary, int, error) {
+// abandoned, its summary goes into the high-score table with the name of its
+// finished recording (recording, "" if none), and only then is the save
+// removed. The save is removed even if the table could not be written; the
+// error reports either failure. It returns the summary and its place in
+// the table (-1 if it did not make it).
+func FinishRun(dir string, g *game.Game, recording string) (Summary, int, error) {
 	if p := g.Phase(); p == act.PhaseRoad || p == act.PhaseCamp {
 		g.GiveUp()
 	}
 	sum := SummaryOf(&g.Run)
+	sum.Recording = recording
 	rank, err := AddScore(dir, sum)
 	return sum, rank, errors.Join(err, RemoveSave(dir))
+}
+
+// ScoreProof says whether a high-score entry's run replays to it.
+type ScoreProof int
+
+// The answers of ProveScore.
+const (
+	ScoreUnrecorded ScoreProof = iota // the entry names no recording
+	ScoreProven                       // its recording replays to exactly the entry
+	ScoreUnproven                     // its recording is missing, does not replay, or ends elsewhere
+)
+
+// ProveScore re-simulates the recording of entry e in dir and says whether
+// it replays, line by line, to a finished run that sums up to e. A score is
+// trusted because its run replays to it: the table itself can be edited.
+func ProveScore(dir string, data *assets.Data, e Summary) ScoreProof {
+	if e.Recording == "" {
+		return ScoreUnrecorded
+	}
+	if _, ok := finishedNumber(e.Recording); !ok {
+		return ScoreUnproven
+	}
+	rec, err := LoadRecording(filepath.Join(dir, e.Recording))
+	if err != nil || rec.Seed != e.Seed {
+		return ScoreUnproven
+	}
+	p, err := NewPlayer(data, rec, nil)
+	if err != nil || p.Seek(p.Len()) != nil || p.CheckEnd(false) != nil {
+		return ScoreUnproven
+	}
+	got := SummaryOf(&p.Game().Run)
+	got.Recording = e.Recording
+	if got != e {
+		return ScoreUnproven
+	}
+	return ScoreProven
+}
+
+// scoredRecordings names the recordings the high-score table in dir keeps.
+func scoredRecordings(dir string) map[string]bool {
+	table, _ := LoadScores(dir)
+	out := map[string]bool{}
+	for _, e := range table {
+		if e.Recording != "" {
+			out[e.Recording] = true
+		}
+	}
+	return out
 }

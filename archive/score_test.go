@@ -6,8 +6,10 @@ import (
 	"lastpost/rules/act"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"testing"
 
+	"lastpost/assets"
 	"lastpost/game"
 
 	"github.com/stretchr/testify/assert"
@@ -184,4 +186,123 @@ func FuzzParseScores(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, fmt.Sprint(s), fmt.Sprint(back))
 	})
+}
+
+// endRecorded plays a run of seed for turns waits and gives it up, recorded
+// in dir as a session would: recording finished, then the score naming it.
+func endRecorded(t *testing.T, data *assets.Data, dir string, seed uint64, turns int) Summary {
+	t.Helper()
+	g := game.New(data, seed)
+	r, err := StartRunRecording(dir, g)
+	require.NoError(t, err)
+	for range turns {
+		if g.Phase() == act.PhaseOver {
+			break
+		}
+		_, err := r.Do(g, game.Command{Kind: game.CmdWait})
+		require.NoError(t, err)
+	}
+	if g.Phase() != act.PhaseOver {
+		_, err = r.Do(g, game.Command{Kind: game.CmdGiveUp})
+		require.NoError(t, err)
+	}
+	require.NoError(t, r.Finish(g))
+	sum, _, err := FinishRun(dir, g, filepath.Base(r.Kept()))
+	require.NoError(t, err)
+	return sum
+}
+
+// TestScoresKeepTheirRecordings ends runs that mostly rank above the one
+// before, after a first run that ranks above them all: the first run's
+// recording, older than the last KeptRecordings, stays while its entry
+// stands, and the old recordings of runs off the table go as before.
+func TestScoresKeepTheirRecordings(t *testing.T) {
+	data := loadData(t)
+	dir := t.TempDir()
+	endRecorded(t, data, dir, 1, 0) // given up at once: the fewest turns rank first
+	runs := KeptRecordings + 6
+	for i := 2; i <= runs; i++ {
+		endRecorded(t, data, dir, uint64(i), 40-i)
+	}
+	table, err := LoadScores(dir)
+	require.NoError(t, err)
+	require.Len(t, table, MaxScores)
+	want := map[string]bool{}
+	for i := runs - KeptRecordings + 1; i <= runs; i++ {
+		want[fmt.Sprintf("run-%d.rec", i)] = true
+	}
+	for _, e := range table {
+		want[e.Recording] = true
+	}
+	assert.Equal(t, "run-1.rec", table[0].Recording, "the first run leads the table")
+	files, err := FinishedRecordings(dir)
+	require.NoError(t, err)
+	got := map[string]bool{}
+	for _, f := range files {
+		got[filepath.Base(f)] = true
+	}
+	assert.Equal(t, want, got, "the last ten and every scored run's recording are kept, nothing else")
+	assert.Less(t, len(got), runs, "old recordings of runs off the table are dropped")
+}
+
+// TestProveScore replays an entry's recording and says whether it leads to
+// exactly the entry.
+func TestProveScore(t *testing.T) {
+	data := loadData(t)
+	dir := t.TempDir()
+	e := endRecorded(t, data, dir, 4, 12)
+	other := endRecorded(t, data, dir, 5, 3)
+	require.NotEmpty(t, e.Recording)
+	cut := func(t *testing.T) {
+		rec, err := LoadRecording(filepath.Join(dir, e.Recording))
+		require.NoError(t, err)
+		rec.Cut(len(rec.Steps) - 1)
+		require.NoError(t, writeRecording(filepath.Join(dir, e.Recording), rec))
+	}
+	tests := []struct {
+		name  string
+		edit  func(*Summary)
+		spoil func(*testing.T)
+		want  ScoreProof
+	}{
+		{"as recorded", func(*Summary) {}, nil, ScoreProven},
+		{"more kills than the run made", func(s *Summary) { s.Kills++ }, nil, ScoreUnproven},
+		{"fewer turns", func(s *Summary) { s.Turns-- }, nil, ScoreUnproven},
+		{"another run's recording", func(s *Summary) { s.Recording = other.Recording }, nil, ScoreUnproven},
+		{"no recording named", func(s *Summary) { s.Recording = "" }, nil, ScoreUnrecorded},
+		{"a path, not a name", func(s *Summary) { s.Recording = "../" + s.Recording }, nil, ScoreUnproven},
+		{"recording gone", func(s *Summary) { s.Recording = "run-99.rec" }, nil, ScoreUnproven},
+		{"recording cut short", func(*Summary) {}, cut, ScoreUnproven},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.spoil != nil {
+				tt.spoil(t)
+			}
+			s := e
+			tt.edit(&s)
+			assert.Equal(t, tt.want, ProveScore(dir, data, s))
+		})
+	}
+}
+
+// TestSessionScoresNameTheirRecording plays a run through a session, as the
+// front end does, and checks its high-score entry names the finished
+// recording and replays to it.
+func TestSessionScoresNameTheirRecording(t *testing.T) {
+	data := loadData(t)
+	dir := t.TempDir()
+	s := NewSession(dir, data, nil)
+	g := game.New(data, 8)
+	s.Started(g)
+	for _, c := range []game.Command{{Kind: game.CmdAccelerate}, {Kind: game.CmdWait}, {Kind: game.CmdGiveUp}} {
+		r, err := g.Do(c)
+		require.NoError(t, err)
+		s.Played(g, c, r)
+	}
+	s.Ended(g)
+	table := s.HighScores()
+	require.Len(t, table, 1)
+	assert.Equal(t, "run-1.rec", table[0].Recording)
+	assert.Equal(t, ScoreProven, s.ProveScore(table[0]))
 }

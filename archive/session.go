@@ -288,26 +288,31 @@ func (s *Session) rewriteRecording() error {
 	return writeRecording(cur, s.history)
 }
 
-// Ended closes a finished run for good: high score, no save, recording
-// kept among the finished ones. A save that must not be overwritten is not
-// removed either.
+// Ended closes a finished run for good: the recording closed with its end
+// line and kept among the finished ones, the high score naming it, no
+// save. A save that must not be overwritten is not removed either.
 func (s *Session) Ended(g *game.Game) {
 	s.retryRecording(g)
+	kept := ""
+	if s.rec != nil {
+		if err := s.rec.Finish(g); err != nil {
+			s.recErr = err
+		} else if s.rec.Kept() != "" {
+			kept = filepath.Base(s.rec.Kept())
+		}
+		s.rec = nil
+	}
 	var err error
 	if s.guardKept() != nil {
-		_, err = AddScore(s.dir, SummaryOf(&g.Run))
+		sum := SummaryOf(&g.Run)
+		sum.Recording = kept
+		_, err = AddScore(s.dir, sum)
 	} else {
-		_, _, err = FinishRun(s.dir, g)
+		_, _, err = FinishRun(s.dir, g, kept)
 	}
 	var bad *UnreadableError
 	if errors.As(err, &bad) && bad.Path == ScoresPath(s.dir) {
 		s.notify(s.scoresProblem(bad))
-	}
-	if s.rec != nil {
-		if err := s.rec.Finish(); err != nil {
-			s.recErr = err
-		}
-		s.rec = nil
 	}
 }
 
@@ -320,6 +325,9 @@ func (s *Session) HighScores() Scores {
 	}
 	return table
 }
+
+// ProveScore re-simulates entry e's recording, as ProveScore does.
+func (s *Session) ProveScore(e Summary) ScoreProof { return ProveScore(s.dir, s.data, e) }
 
 // stopRecording closes the recording, leaving current.rec to be continued.
 func (s *Session) stopRecording() {

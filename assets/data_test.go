@@ -2,6 +2,7 @@ package assets
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -98,15 +99,23 @@ func specFor(file string) validator {
 	panic("no spec for " + file)
 }
 
-// spoiled returns the shipped file with the first old replaced by new. It
-// fails the test if old is not there, so a table row cannot pass by no
-// longer applying.
+// anyNumber matches a number in a case's old text.
+var anyNumber = regexp.MustCompile(`-?[0-9]+`)
+
+// spoiled returns the shipped file with the first old replaced by new,
+// where "${0}" in new stands for the text replaced. A number in old matches
+// any number, so a case names the key it spoils, not the value the file
+// ships with today: tuning the data does not break it. It fails the test if
+// old is not there, so a table row cannot pass by no longer applying.
 func spoiled(t *testing.T, file, old, new string) []byte {
 	t.Helper()
 	data, err := ReadFile(file)
 	require.NoError(t, err)
-	require.Contains(t, string(data), old, "%s no longer holds the text this case changes", file)
-	return []byte(strings.Replace(string(data), old, new, 1))
+	re := regexp.MustCompile(anyNumber.ReplaceAllLiteralString(regexp.QuoteMeta(old), `-?[0-9]+`))
+	at := re.FindIndex(data)
+	require.NotNil(t, at, "%s no longer holds what this case changes (%q)", file, old)
+	matched := string(data[at[0]:at[1]])
+	return []byte(string(data[:at[0]]) + strings.ReplaceAll(new, "${0}", matched) + string(data[at[1]:]))
 }
 
 // validatorCase changes one shipped file and expects the strict load to
@@ -157,8 +166,8 @@ func TestUnknownKeysAreRejectedWithFileLineAndKey(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file+" "+c.key, func(t *testing.T) {
-			data := spoiled(t, c.file, c.after, c.after+c.inserted)
-			line := strings.Count(string(data[:strings.Index(string(data), c.after+c.inserted)+len(c.after)]), "\n") + 1
+			data := spoiled(t, c.file, c.after, "${0}"+c.inserted)
+			line := strings.Count(string(data[:strings.Index(string(data), c.inserted)]), "\n") + 1
 			err := parseValidated(c.file, data, specFor(c.file))
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), fmt.Sprintf("%s:%d:", c.file, line))

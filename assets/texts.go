@@ -86,6 +86,13 @@ const (
 	ScoresEmpty  TextID = "scores.empty"
 	ScoresHeader TextID = "scores.header"
 	ScoresWon    TextID = "scores.won"
+	// ScoresProven marks an entry whose recording replays to it.
+	ScoresProven TextID = "scores.proven"
+	// ScoresUnproven marks an entry whose recording is gone or does not
+	// replay to it.
+	ScoresUnproven TextID = "scores.unproven"
+	// ScoresLegend explains the two marks, below a table that has any.
+	ScoresLegend TextID = "scores.legend"
 )
 
 // Texts shared by menus and full-screen pages.
@@ -355,7 +362,8 @@ var TextIDs = []TextID{
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
 	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, ScreenTooSmall,
 	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty,
-	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, MenuYes, MenuNo, PagerHint,
+	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
+	MenuYes, MenuNo, PagerHint,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, PauseQuit, PauseGiveUpConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,

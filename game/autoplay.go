@@ -57,6 +57,12 @@ func BotStyleNamed(name string) (BotStyle, bool) {
 	return BotCareful, false
 }
 
+// KnownBotStyle reports whether name is a style of the bot.
+func KnownBotStyle(name string) bool {
+	_, ok := BotStyleNamed(name)
+	return ok
+}
+
 // Next returns the bot's command for where g stands.
 func (b *Bot) Next(g *Game) Command {
 	var c, fallback Command

@@ -7,8 +7,10 @@ import (
 
 // Hash digests the whole state of the run: the entities (the van, what it
 // carries and the shop's stock among them), the random generator, the turn
-// schedule, the road and the run's tally. Replays compare
-// it after every turn, so it allocates nothing.
+// schedule, the road, the run's tally, the message log and the driver's
+// memory of the road: everything a save keeps. Replays compare it after
+// every turn, so it allocates nothing and reads the log and the memory
+// through digests kept as they change.
 func (g *Game) Hash() uint64 {
 	h := g.world.Hash()
 	// The PCG's marshalled form, appended into a stack buffer.
@@ -21,6 +23,8 @@ func (g *Game) Hash() uint64 {
 	now, seq, pending := g.sched.Parts()
 	h = ecs.Mix(ecs.Mix(h, uint64(now)), seq)
 	h = hashEntries(h, pending)
+	h = g.log.hash(h)
+	h = ecs.Mix(h, g.memory.digest)
 	return g.Run.hash(h)
 }
 

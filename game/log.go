@@ -1,6 +1,9 @@
 package game
 
-import "lastpost/rules/vocab"
+import (
+	"lastpost/ecs"
+	"lastpost/rules/vocab"
+)
 
 // Entry is one line of the message log. A message repeated at once is kept
 // as one entry with a count.
@@ -10,23 +13,80 @@ type Entry struct {
 	Turn  int           `json:"turn"`
 }
 
-// Log is the message log: the newest entry last, at most Limit kept.
+// hash digests one entry: the text's id, its values, its count and turn.
+func (e Entry) hash() uint64 {
+	h := ecs.MixString(0, string(e.Msg.ID))
+	h = ecs.MixString(h, e.Msg.Who)
+	h = ecs.MixString(h, e.Msg.Victim)
+	for _, v := range [...]int{e.Msg.N, e.Count, e.Turn} {
+		h = ecs.MixInt(h, v)
+	}
+	return h
+}
+
+// logBase weighs the entries of the log's digest by their place: the
+// digest is sum(entry hash * logBase^(places after it)), so it follows
+// order, and adding, folding or dropping an entry updates it in a few
+// operations instead of rehashing hundreds of entries every turn.
+const logBase = 0x100000001b3
+
+// Log is the message log: the newest entry last, at most Limit kept. The
+// player reads it, and a save keeps it, so Game.Hash digests it too.
 type Log struct {
 	Entries []Entry `json:"entries"`
 	Limit   int     `json:"limit"`
+
+	sums   []uint64 // each entry's hash
+	digest uint64
 }
 
 // Add appends a message, folding it into the last entry if it repeats it.
 func (l *Log) Add(m vocab.Message, turn int) {
 	if n := len(l.Entries); n > 0 && l.Entries[n-1].Msg == m && l.Entries[n-1].Turn == turn {
 		l.Entries[n-1].Count++
+		s := l.Entries[n-1].hash()
+		l.digest += s - l.sums[n-1]
+		l.sums[n-1] = s
 		return
 	}
-	l.Entries = append(l.Entries, Entry{Msg: m, Count: 1, Turn: turn})
+	e := Entry{Msg: m, Count: 1, Turn: turn}
+	l.Entries = append(l.Entries, e)
+	l.sums = append(l.sums, e.hash())
+	l.digest = l.digest*logBase + l.sums[len(l.sums)-1]
 	if l.Limit > 0 && len(l.Entries) > l.Limit {
 		drop := len(l.Entries) - l.Limit
+		for i := range drop {
+			l.digest -= l.sums[i] * power(logBase, len(l.sums)-1-i)
+		}
 		l.Entries = append(l.Entries[:0], l.Entries[drop:]...)
+		l.sums = append(l.sums[:0], l.sums[drop:]...)
 	}
+}
+
+// rehash computes the digest from the entries, as a restored log needs.
+func (l *Log) rehash() {
+	l.sums, l.digest = make([]uint64, len(l.Entries)), 0
+	for i, e := range l.Entries {
+		l.sums[i] = e.hash()
+		l.digest = l.digest*logBase + l.sums[i]
+	}
+}
+
+// hash folds the log into h.
+func (l *Log) hash(h uint64) uint64 {
+	return ecs.Mix(ecs.MixInt(ecs.MixInt(h, l.Limit), len(l.Entries)), l.digest)
+}
+
+// power returns b^n in wrapping arithmetic.
+func power(b uint64, n int) uint64 {
+	p := uint64(1)
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			p *= b
+		}
+		b *= b
+	}
+	return p
 }
 
 // Last returns up to n of the newest entries, oldest first.

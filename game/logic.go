@@ -4,4 +4,10 @@ package game
 // the same seed and commands play out differently must raise it and re-bless
 // the golden corpus (testdata/replays/README.md), in the same commit:
 // recordings made under another logic version are refused, not replayed.
-const LogicVersion = 4
+const LogicVersion = 5
+
+// BotVersion numbers the autoplay bot's play (Bot and what it calls in ai).
+// A change that makes the bot choose differently on some seed must raise
+// it and re-bless the golden corpus, whose bot runs name the version they
+// were played with; a change of rules raises LogicVersion instead.
+const BotVersion = 2

@@ -1,26 +1,47 @@
 package game
 
 import (
+	"lastpost/ecs"
 	"lastpost/ecs/geom"
 	"lastpost/rules/vocab"
 )
 
 // Memory is what the driver has seen of the current road: for each cell,
 // whether it was ever in sight and the most notable thing last seen there.
-// It feeds the display only (cells remembered but out of sight are drawn
-// dimmed); nothing in play reads it, so it is off unless a front end asks.
+// The display draws it (cells remembered but out of sight are dimmed) and a
+// save keeps it, so it is kept in every run, recorded or replayed alike, and
+// Game.Hash digests it.
 type Memory struct {
-	On    bool
 	W, H  int
 	Seen  []bool
 	Kinds []vocab.Kind
+
+	// digest sums cellHash over the seen cells, updated as cells change,
+	// so hashing the memory costs nothing per turn.
+	digest uint64
 }
+
+// cellHash is what a seen cell adds to the memory's digest.
+func cellHash(i int, k vocab.Kind) uint64 { return ecs.Mix(uint64(i)+1, uint64(k)+1) }
 
 // Reset forgets everything, for a new road.
 func (m *Memory) Reset(w, h int) {
 	m.W, m.H = w, h
 	m.Seen = make([]bool, w*h)
 	m.Kinds = make([]vocab.Kind, w*h)
+	m.digest = 0
+}
+
+// set remembers kind k in cell i, keeping the digest.
+func (m *Memory) set(i int, k vocab.Kind) {
+	if m.Seen[i] {
+		if m.Kinds[i] == k {
+			return
+		}
+		m.digest -= cellHash(i, m.Kinds[i])
+	}
+	m.Seen[i], m.Kinds[i] = true, k
+	m.digest += cellHash(i, k)
 }
 
 // At returns whether p was ever seen and what was last seen there.
@@ -34,9 +55,6 @@ func (m *Memory) At(p geom.Point) (bool, vocab.Kind) {
 
 // Update records everything in the driver's sight.
 func (m *Memory) Update(g *Game) {
-	if !m.On {
-		return
-	}
 	center := vocab.Position.Value(g.world, g.env.Van)
 	r := g.data.Van.Vision
 	for y := max(center.Y-r, 0); y <= min(center.Y+r, m.H-1); y++ {
@@ -45,9 +63,7 @@ func (m *Memory) Update(g *Game) {
 			if p.Dist2(center) >= r*r {
 				continue
 			}
-			i := y*m.W + x
-			m.Seen[i] = true
-			m.Kinds[i] = g.TopKind(p)
+			m.set(y*m.W+x, g.TopKind(p))
 		}
 	}
 }

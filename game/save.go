@@ -47,9 +47,10 @@ type savedLevel struct {
 }
 
 // savedMemory keeps one byte per cell: 0 for never seen, else the kind
-// last seen there plus one.
+// last seen there plus one. On is read and ignored: saves before the memory
+// was always kept said whether it was.
 type savedMemory struct {
-	On    bool   `json:"on"`
+	On    bool   `json:"on,omitempty"`
 	Cells []byte `json:"cells"`
 }
 
@@ -205,6 +206,7 @@ func (g *Game) restoreLog(l Log) error {
 		}
 	}
 	g.log = l
+	g.log.rehash()
 	return nil
 }
 
@@ -216,7 +218,7 @@ func (m *Memory) save() savedMemory {
 			cells[i] = byte(m.Kinds[i]) + 1
 		}
 	}
-	return savedMemory{On: m.On, Cells: cells}
+	return savedMemory{Cells: cells}
 }
 
 // restore unpacks a saved memory into one already sized for the road.
@@ -232,9 +234,8 @@ func (m *Memory) restore(s savedMemory, enemies *assets.Enemies) error {
 		if _, known := vocab.KindID(enemies, k); !known {
 			return fmt.Errorf("memory: unknown kind %d in cell %d", k, i)
 		}
-		m.Seen[i], m.Kinds[i] = true, k
+		m.set(i, k)
 	}
-	m.On = s.On
 	return nil
 }
 

@@ -20,7 +20,19 @@ type Score struct {
 	Kills      int
 	Turns      int
 	Won        bool
+	Proof      Proof
 }
+
+// Proof says whether a high score's recording was replayed to it when the
+// table opened.
+type Proof int
+
+// The proofs a score can have.
+const (
+	ProofNone   Proof = iota // no recording to replay (an older entry)
+	ProofProven              // its run replays to it
+	ProofFailed              // its recording is gone or replays to something else
+)
 
 // Hooks connect the front end to what lives outside it: saves, recordings,
 // high scores and the choice of seeds. Every field may be nil; the front end
@@ -46,7 +58,8 @@ type Hooks struct {
 	Camp func(*game.Game)
 	// Ended is called once when a run ends, after its summary is known.
 	Ended func(*game.Game)
-	// HighScores lists the best runs, best first.
+	// HighScores lists the best runs, best first, each with whether its
+	// recording replays to it; it is called each time the table opens.
 	HighScores func() []Score
 	// Notice returns what the data folder has to tell the player since it
 	// was last asked ("" for nothing): a recording that failed, a table set

@@ -102,6 +102,7 @@ func (t *keyTty) forget() {
 // e2eApp is an App on tcell's xterm screen over a keyTty, playing seed on
 // the road with turns resolved instantly, its loop running.
 type e2eApp struct {
+	b    *testing.B
 	app  *App
 	tty  *keyTty
 	scr  tcell.Screen
@@ -116,7 +117,7 @@ func startE2E(b *testing.B, data *assets.Data, seed uint64) *e2eApp {
 	scr, err := tcell.NewTerminfoScreenFromTtyTerminfo(tty, ti)
 	require.NoError(b, err)
 	require.NoError(b, scr.Init())
-	e := &e2eApp{tty: tty, scr: scr, done: make(chan struct{})}
+	e := &e2eApp{b: b, tty: tty, scr: scr, done: make(chan struct{})}
 	e.app = New(scr, data, Options{Instant: true, Start: game.New(data, seed)})
 	go func() {
 		defer close(e.done)
@@ -127,7 +128,7 @@ func startE2E(b *testing.B, data *assets.Data, seed uint64) *e2eApp {
 
 func (e *e2eApp) stop() {
 	e.scr.Fini()
-	<-e.done
+	within(e.b, e.done, "the loop to end")
 }
 
 // BenchmarkE2E is E1: inject the bytes of the wait key and time until the

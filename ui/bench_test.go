@@ -43,6 +43,8 @@ func (t *fakeTty) WindowSize() (tcell.WindowSize, error) {
 
 // Read blocks until the screen lets go of the terminal.
 func (t *fakeTty) Read([]byte) (int, error) {
+	// Not a test wait: a terminal read blocks until there is input, and the
+	// screen drains it when it finishes.
 	<-t.drained
 	return 0, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/game"
+	"lastpost/ui/simscreen"
 )
 
 // readyScreen is a simulation screen that says when Run has initialised
@@ -21,7 +22,7 @@ type readyScreen struct {
 }
 
 func newReadyScreen(waiting ...key) *readyScreen {
-	return &readyScreen{SimulationScreen: tcell.NewSimulationScreen(""), ready: make(chan struct{}), waiting: waiting}
+	return &readyScreen{SimulationScreen: simscreen.New(), ready: make(chan struct{}), waiting: waiting}
 }
 
 func (s *readyScreen) Init() error {
@@ -49,7 +50,7 @@ func TestRunPlaysUntilQuitAndRestoresTheTerminal(t *testing.T) {
 		Started: func(g *game.Game) { started = g },
 	}}
 	go func() { done <- Run(s, data, opts) }()
-	<-s.ready
+	within(t, s.ready, "the first frame")
 	// New game, drive twice, pause, wrap up to "quit without saving".
 	for _, k := range []key{keyEnter, runeKey('l'), runeKey('l'), keyEsc, keyUp, keyEnter} {
 		s.InjectKey(k.k, k.r, k.mod)
@@ -69,7 +70,7 @@ func TestRunEndsWhenTheScreenIsFinalised(t *testing.T) {
 	s := newReadyScreen()
 	done := make(chan error, 1)
 	go func() { done <- Run(s, loadData(t), Options{Instant: true}) }()
-	<-s.ready
+	within(t, s.ready, "the first frame")
 	s.Fini()
 	select {
 	case err := <-done:

@@ -69,7 +69,6 @@ type replayView struct {
 func watch(a *App, p *archive.Player) *replayView {
 	v := &replayView{player: p, speed: replayStartSpeed}
 	g := p.Game()
-	g.Memory().On = true
 	g.SetListener(a.anim.listener())
 	a.game = g
 	a.anim.keepKeys = true
@@ -137,6 +136,12 @@ func (v *replayView) step(a *App) {
 	}
 	_, err := v.player.Step()
 	a.anim.end()
+	if g := v.player.Game(); g != a.game {
+		// A resume line: the run went on from its save, and so does the
+		// replay, in the game the save loaded.
+		g.SetListener(a.anim.listener())
+		a.game = g
+	}
 	v.last = st.Cmd.String()
 	var desync *archive.DesyncError
 	if errors.As(err, &desync) {

@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -87,6 +88,20 @@ func TestReplayStepsOneTurnAtATime(t *testing.T) {
 	}
 	assert.False(t, v.playing, "stepping leaves playback paused")
 	h.contains("Spd ") // the road, drawn as in play
+}
+
+// TestReplayFollowsASaveAndContinue steps through a recording with resume
+// lines: after each, the viewer shows the game the save loaded, which goes
+// on to the recorded states.
+func TestReplayFollowsASaveAndContinue(t *testing.T) {
+	rec := loadRecording(t, filepath.Join("..", "testdata", "replays", "fumble-0001.rec"))
+	require.NotEmpty(t, rec.Resumes, "the corpus's first clumsy run saves and continues")
+	h, _ := newReplayHarness(t, rec)
+	last := rec.Resumes[len(rec.Resumes)-1].After
+	for turn := 1; turn <= last+2 && turn <= len(rec.Steps); turn++ {
+		h.press(h.replayKey(assets.ActionReplayStep))
+		require.Equal(t, rec.Steps[turn-1].Hash, h.app.game.Hash(), "turn %d shows the recorded state", turn)
+	}
 }
 
 func TestReplaySpeedKeysStayInRange(t *testing.T) {

@@ -9,7 +9,6 @@ import (
 // begin starts playing g, a new or continued run.
 func (a *App) begin(g *game.Game) {
 	a.game = g
-	g.Memory().On = true
 	g.SetTracing(true)
 	g.SetListener(a.anim.listener())
 	// A run continued after its victory does not celebrate again.

@@ -19,11 +19,17 @@ func SessionHooks(s *archive.Session) Hooks {
 			out := make([]Score, len(table))
 			for i, e := range table {
 				out[i] = Score{Seed: e.Seed, Deliveries: e.Deliveries, Letters: e.Letters,
-					Earned: e.Earned, Kills: e.Kills, Turns: e.Turns, Won: e.Won}
+					Earned: e.Earned, Kills: e.Kills, Turns: e.Turns, Won: e.Won, Proof: proofOf(s.ProveScore(e))}
 			}
 			return out
 		},
 	}
+}
+
+// proofOf words a score's proof for the screen.
+func proofOf(p archive.ScoreProof) Proof {
+	return [...]Proof{archive.ScoreUnrecorded: ProofNone, archive.ScoreProven: ProofProven,
+		archive.ScoreUnproven: ProofFailed}[p]
 }
 
 // RandomSeed draws a seed for a new run from the system's random source,

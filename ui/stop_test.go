@@ -28,7 +28,7 @@ func runInBackground(t *testing.T, s *readyScreen, opts Options) <-chan any {
 		}()
 		out <- Run(s, data, opts)
 	}()
-	<-s.ready
+	within(t, s.ready, "the first frame")
 	return out
 }
 

@@ -79,7 +79,8 @@ func continueRun(a *App, m *menuView) {
 	a.begin(g)
 }
 
-// newScores lists the high-score table.
+// newScores lists the high-score table, each entry marked by whether its
+// recording replayed to it just now (the hook replays them).
 func newScores(a *App) *pagerView {
 	p := &pagerView{title: a.text(assets.ScoresTitle)}
 	var scores []Score
@@ -91,12 +92,25 @@ func newScores(a *App) *pagerView {
 		return p
 	}
 	p.lines = []string{a.text(assets.ScoresHeader)}
+	marked := false
 	for i, s := range scores {
-		line := fmt.Sprintf("%4d %10d %8d %8d %6d %7d  %-20d", i+1, s.Deliveries, s.Letters, s.Earned, s.Kills, s.Turns, s.Seed)
+		mark := " "
+		switch s.Proof {
+		case ProofProven:
+			mark = a.text(assets.ScoresProven)
+		case ProofFailed:
+			mark = a.text(assets.ScoresUnproven)
+		}
+		marked = marked || s.Proof != ProofNone
+		line := fmt.Sprintf("%4d %10d %8d %8d %6d %7d %s %-20d", i+1, s.Deliveries, s.Letters, s.Earned, s.Kills, s.Turns,
+			mark, s.Seed)
 		if s.Won {
 			line += " " + a.text(assets.ScoresWon)
 		}
 		p.lines = append(p.lines, line)
+	}
+	if marked {
+		p.lines = append(p.lines, "", a.text(assets.ScoresLegend))
 	}
 	return p
 }

@@ -522,16 +522,33 @@ func TestFieldInventoryRepairsWhenStopped(t *testing.T) {
 
 func TestHighScoresList(t *testing.T) {
 	scores := []Score{
-		{Seed: 77, Deliveries: 10, Letters: 31, Earned: 1500, Kills: 40, Turns: 900, Won: true},
-		{Seed: 5, Deliveries: 2, Letters: 3, Earned: 160, Kills: 4, Turns: 80},
+		{Seed: 77, Deliveries: 10, Letters: 31, Earned: 1500, Kills: 40, Turns: 900, Won: true, Proof: ProofProven},
+		{Seed: 5, Deliveries: 2, Letters: 3, Earned: 160, Kills: 4, Turns: 80, Proof: ProofFailed},
+		{Seed: 6, Deliveries: 1, Letters: 1, Earned: 60, Kills: 0, Turns: 70},
 	}
-	h := newHarness(t, 80, 24, Options{Hooks: Hooks{HighScores: func() []Score { return scores }}})
+	opened := 0
+	h := newHarness(t, 80, 24, Options{Hooks: Hooks{HighScores: func() []Score { opened++; return scores }}})
 	h.selectItem(h.app.text(assets.TitleHighScores))
-	h.contains(h.app.text(assets.ScoresTitle), h.app.text(assets.ScoresHeader))
-	rows := regexp.MustCompile(`(?m)^\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)(.*)$`).FindAllStringSubmatch(h.text(), -1)
-	require.Len(t, rows, 2)
-	assert.Equal(t, []string{"1", "10", "31", "1500", "40", "900", "77"}, rows[0][1:8])
-	assert.Contains(t, rows[0][8], h.app.text(assets.ScoresWon))
-	assert.Equal(t, []string{"2", "2", "3", "160", "4", "80", "5"}, rows[1][1:8])
-	assert.NotContains(t, rows[1][8], h.app.text(assets.ScoresWon))
+	assert.Equal(t, 1, opened, "the table is read, and its recordings replayed, when it opens")
+	h.contains(h.app.text(assets.ScoresTitle), h.app.text(assets.ScoresHeader), h.app.text(assets.ScoresLegend))
+	rows := regexp.MustCompile(`(?m)^\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+) (.) (\d+)(.*)$`).FindAllStringSubmatch(h.text(), -1)
+	require.Len(t, rows, 3)
+	tests := []struct {
+		want      []string
+		mark, won string
+	}{
+		{[]string{"1", "10", "31", "1500", "40", "900"}, h.app.text(assets.ScoresProven), h.app.text(assets.ScoresWon)},
+		{[]string{"2", "2", "3", "160", "4", "80"}, h.app.text(assets.ScoresUnproven), ""},
+		{[]string{"3", "1", "1", "60", "0", "70"}, " ", ""},
+	}
+	for i, tt := range tests {
+		assert.Equal(t, tt.want, rows[i][1:7], "row %d", i)
+		assert.Equal(t, tt.mark, rows[i][7], "row %d is marked by its proof", i)
+		assert.Equal(t, fmt.Sprint(scores[i].Seed), rows[i][8], "row %d", i)
+		if tt.won != "" {
+			assert.Contains(t, rows[i][9], tt.won, "row %d", i)
+		} else {
+			assert.NotContains(t, rows[i][9], h.app.text(assets.ScoresWon), "row %d", i)
+		}
+	}
 }

@@ -1,0 +1,6 @@
+//go:build !race
+
+package archive
+
+// raceEnabled is true under go test -race (see race_test.go).
+const raceEnabled = false
