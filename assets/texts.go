@@ -44,6 +44,17 @@ const (
 	MsgArrived         TextID = "msg.arrived"
 	MsgDied            TextID = "msg.died"
 	MsgDeliveryStarts  TextID = "msg.delivery_starts"
+	// MsgGunHits and MsgShrapnelHits tell a hit on an enemy that leaves it
+	// standing; the log folds the hits of one turn into one line.
+	MsgGunHits      TextID = "msg.gun_hits"
+	MsgShrapnelHits TextID = "msg.shrapnel_hits"
+	// MsgGunHitsMany and MsgShrapnelHitsMany are those folded lines.
+	MsgGunHitsMany      TextID = "msg.gun_hits_many"
+	MsgShrapnelHitsMany TextID = "msg.shrapnel_hits_many"
+	// MsgBlockedBy and the two after it say what stopped the van.
+	MsgBlockedBy       TextID = "msg.blocked_by"
+	MsgBlockedByWreck  TextID = "msg.blocked_by_wreck"
+	MsgBlockedByBarrel TextID = "msg.blocked_by_barrel"
 )
 
 // Prompts and refusals that the next message replaces.
@@ -335,7 +346,8 @@ var TextIDs = []TextID{
 	MsgHurt, MsgShot, MsgShotBy, MsgClawedBy, MsgRammedBy, MsgShrapnel, MsgSteerFailed,
 	MsgSteerStopped, MsgTopSpeed, MsgAlreadyStopped, MsgAcidTyre, MsgEngineRepaired, MsgTyreReplaced,
 	MsgLetterTaken, MsgLetterBurnt, MsgRunOver, MsgCrushed, MsgEnemyKilled, MsgBarrelExplodes,
-	MsgArrived, MsgDied, MsgDeliveryStarts, PromptFireDirection, PromptEmptySlot, PromptCancelled, PromptMoving,
+	MsgArrived, MsgDied, MsgDeliveryStarts, MsgGunHits, MsgShrapnelHits, MsgGunHitsMany,
+	MsgShrapnelHitsMany, MsgBlockedBy, MsgBlockedByWreck, MsgBlockedByBarrel, PromptFireDirection, PromptEmptySlot, PromptCancelled, PromptMoving,
 	PromptNoEffect, PromptMountAtGarage, PromptPressKey, PromptNoSuchItem, PromptNotAGun, PromptNotNow, TitleName, TitleTagline, TitleContinue,
 	TitleNewGame, TitleControls, TitleQuit, TitleSaveQuit, TitleSeed, TitleSaveUnreadable, HelpTitle,
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,

@@ -132,8 +132,18 @@ func (a *App) drawLog(g *Grid, y, n int, prompt string) {
 	}
 }
 
+// tallyTexts are the hit lines whose repeats the log folds, and the line
+// that tells them with their count.
+var tallyTexts = map[assets.TextID]assets.TextID{
+	assets.MsgGunHits:      assets.MsgGunHitsMany,
+	assets.MsgShrapnelHits: assets.MsgShrapnelHitsMany,
+}
+
 // entryText writes a log entry, with its repeat count.
 func (a *App) entryText(e game.Entry) string {
+	if many, ok := tallyTexts[e.Msg.ID]; ok && e.Count > 1 {
+		return a.messageN(many, e.Msg, e.Count)
+	}
 	s := a.message(e.Msg)
 	if e.Count > 1 {
 		s = a.text(assets.LogRepeat, "text", s, "count", e.Count)
