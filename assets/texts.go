@@ -265,6 +265,10 @@ const (
 	HUDLetters  TextID = "hud.letters"
 	HUDMoney    TextID = "hud.money"
 	HUDDelivery TextID = "hud.delivery"
+	// HUDSlid and HUDTyreLost repeat a setback of the round until the next
+	// turn.
+	HUDSlid     TextID = "hud.slid"
+	HUDTyreLost TextID = "hud.tyre_lost"
 )
 
 // Notices about the terminal.
@@ -362,7 +366,7 @@ var TextIDs = []TextID{
 	EndRunOver, EndTurns, EndSeed, PauseTitle, PauseResume, PauseControls, PauseSaveQuit,
 	PauseGiveUp, LookTitle, LookHint, LookUnseen, LookRemembered, LookNothing, LookVan, LookWreck,
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
-	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, ScreenTooSmall,
+	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, ScreenTooSmall,
 	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, MenuYes, MenuNo, PagerHint,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned,

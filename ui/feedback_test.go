@@ -2,11 +2,15 @@ package ui
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/gdamore/tcell/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
 	"lastpost/game"
@@ -53,4 +57,84 @@ func TestABlockedMoveIsTold(t *testing.T) {
 	assert.Equal(t, van, after, "the wreck holds the van")
 	h.contains("A wreck blocks your way. (x2)")
 	h.checkGolden("blocked_told")
+}
+
+// setTyres sets the van's tyres in the middle of a delivery, as damage
+// would have.
+func setTyres(g *game.Game, cur int) {
+	w, v := g.World(), g.Van()
+	a := w.NewAction()
+	ty := vocab.Tyres.Value(w, v)
+	ty.Cur = cur
+	vocab.Tyres.Set(a, v, ty)
+	w.Commit(a)
+}
+
+// styleAfter returns the simulated terminal's cell just after the first
+// label on row y: its rune, colour and attributes.
+func (h *harness) styleAfter(t *testing.T, y int, label string) (rune, tcell.Color, tcell.AttrMask) {
+	t.Helper()
+	row := []rune(h.app.grid.Row(y))
+	x := strings.Index(string(row), label)
+	require.GreaterOrEqual(t, x, 0, "row %d shows %q:\n%s", y, label, h.text())
+	x = utf8.RuneCountInString(string(row)[:x]) + utf8.RuneCountInString(label)
+	cells, w, _ := h.screen.GetContents()
+	c := cells[y*w+x]
+	fg, _, attr := c.Style.Decompose()
+	return c.Runes[0], fg, attr
+}
+
+// TestLowValuesOnTheStatusLineStandOut: a value at or below a quarter of
+// its maximum is drawn in the danger colour, or reversed in monochrome (values are bold there already); a
+// healthy one is not.
+func TestLowValuesOnTheStatusLineStandOut(t *testing.T) {
+	tests := []struct {
+		name    string
+		noColor bool
+		tyres   int
+		danger  bool
+	}{
+		{"full", false, 4, false},
+		{"half", false, 2, false},
+		{"quarter", false, 1, true},
+		{"none", false, 0, true},
+		{"mono full", true, 4, false},
+		{"mono none", true, 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, 80, 24, Options{NoColor: tt.noColor})
+			g := h.startRun()
+			setTyres(g, tt.tyres)
+			h.app.redraw(false)
+			y := h.app.playLayout(&h.app.grid).statusY
+			r, fg, attr := h.styleAfter(t, y, "Tyr ")
+			assert.Equal(t, rune('0'+tt.tyres), r)
+			if tt.noColor {
+				assert.Equal(t, tt.danger, attr&tcell.AttrReverse != 0, "reverse")
+				return
+			}
+			assert.Equal(t, tt.danger, fg == tcell.PaletteColor(196), "the danger colour, got %v", fg)
+		})
+	}
+}
+
+// TestASetbackStaysOnTheStatusLineForATurn: a failed lane change is also
+// shown on the status line, until the next turn.
+func TestASetbackStaysOnTheStatusLineForATurn(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	g := h.startRun()
+	setTyres(g, 0)
+	slid := h.app.text(assets.HUDSlid)
+	for range 20 {
+		h.typeKeys("k")
+		if strings.Contains(h.app.grid.Row(h.app.playLayout(&h.app.grid).statusY), slid) {
+			break
+		}
+	}
+	require.Contains(t, h.app.grid.Row(h.app.playLayout(&h.app.grid).statusY), slid, "bare rims slide in 20 tries")
+	h.contains(h.app.text(assets.MsgSteerFailed))
+	h.checkGolden("status_slid")
+	h.typeKeys(".")
+	assert.NotContains(t, h.app.grid.Row(h.app.playLayout(&h.app.grid).statusY), slid, "gone the next turn")
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 
 	"lastpost/assets"
@@ -94,6 +95,46 @@ func (a *App) drawStatus(g *Grid, y int, s status) {
 	}
 	item(assets.HUDMoney, strconv.Itoa(a.game.Money()), false)
 	item(assets.HUDDelivery, a.deliveryNumber(s.onRoad), false)
+	if s.onRoad {
+		for _, id := range a.setbacks() {
+			x = g.Text(x, y, a.text(id), danger) + 2
+		}
+	}
+}
+
+// setbackTexts are the setbacks of a turn that the status line repeats
+// until the next turn, so they do not scroll away unread: the log line, the
+// short word the status line shows for it, and whether the driver's own
+// command says it (a lane change is rolled for as it is given).
+var setbackTexts = []struct {
+	msg, hud assets.TextID
+	command  bool
+}{
+	{assets.MsgSteerFailed, assets.HUDSlid, true},
+	{assets.MsgTyreBurst, assets.HUDTyreLost, false},
+	{assets.MsgAcidTyre, assets.HUDTyreLost, false},
+}
+
+// setbacks returns the status words for the last turn's setbacks, each
+// once. The driver's command is logged under the turn count before it, the
+// round that follows under the new one, so a command's line of the turn
+// before is one turn older than a round's.
+func (a *App) setbacks() []assets.TextID {
+	var out []assets.TextID
+	now := a.game.Run.Turns
+	entries := a.game.Log().Last(a.data.Display.LogLines + 8)
+	for _, sb := range setbackTexts {
+		for _, e := range entries {
+			turn := e.Turn
+			if sb.command {
+				turn++
+			}
+			if turn == now && e.Msg.ID == sb.msg && !slices.Contains(out, sb.hud) {
+				out = append(out, sb.hud)
+			}
+		}
+	}
+	return out
 }
 
 // deliveryNumber is the delivery under way on the road, or the deliveries
