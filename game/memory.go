@@ -6,7 +6,10 @@ import (
 )
 
 // Memory is what the driver has seen of the current road: for each cell,
-// whether it was ever in sight and the most notable thing last seen there.
+// whether it was ever in sight and the most notable thing that stays put
+// last seen there (a wreck, a barrel, a letter, a stain). Moving things are
+// not remembered: an enemy drawn where it was seen long ago would leave a
+// trail of ghosts behind it as it walks in and out of sight.
 // It feeds the display only (cells remembered but out of sight are drawn
 // dimmed); nothing in play reads it, so it is off unless a front end asks.
 type Memory struct {
@@ -47,7 +50,7 @@ func (m *Memory) Update(g *Game) {
 			}
 			i := y*m.W + x
 			m.Seen[i] = true
-			m.Kinds[i] = g.TopKind(p)
+			m.Kinds[i] = g.topStill(p)
 		}
 	}
 }
@@ -92,6 +95,19 @@ func (g *Game) above(a, b vocab.Kind) bool {
 	ia, _ := a.EnemyIndex()
 	ib, _ := b.EnemyIndex()
 	return ia > ib
+}
+
+// topStill returns the most notable kind of thing in cell p that stays
+// where it is: no enemy, no van, nothing in flight.
+func (g *Game) topStill(p geom.Point) vocab.Kind {
+	best := vocab.KindNone
+	for _, e := range g.world.Spatial().At(p) {
+		k := vocab.KindOf.Value(g.world, e)
+		if g.rank(k) < rankEnemy && g.above(k, best) {
+			best = k
+		}
+	}
+	return best
 }
 
 // TopKind returns the most notable kind of thing in cell p.

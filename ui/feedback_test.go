@@ -138,3 +138,46 @@ func TestASetbackStaysOnTheStatusLineForATurn(t *testing.T) {
 	h.typeKeys(".")
 	assert.NotContains(t, h.app.grid.Row(h.app.playLayout(&h.app.grid).statusY), slid, "gone the next turn")
 }
+
+// TestNoGhostsOutOfSight plays a scripted stretch of road and checks, every
+// turn, that no enemy is drawn out of the van's sight: what moves is not
+// remembered, so it leaves no trail.
+func TestNoGhostsOutOfSight(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	g := h.startRun()
+	z := spawnOnRoad(t, g, "zombie", func() geom.Point { v, _ := vanAt(g); return v.Add(geom.Pt(4, 0)) }())
+	h.app.redraw(false)
+	r2 := g.Data().Van.Vision * g.Data().Van.Vision
+	ghosts := func(turn int) {
+		van, ok := vanAt(g)
+		require.True(t, ok)
+		cam := h.app.roadCamera(&h.app.grid, van)
+		for sy := range cam.H {
+			for sx := range cam.W {
+				p := geom.Pt(cam.X+sx, cam.Y+sy)
+				if p.Dist2(van) < r2 {
+					continue
+				}
+				k := h.app.mapCell(p, false)
+				for kind, isEnemy := range h.app.looks.enemy {
+					if isEnemy && k.R == h.app.looks.kinds[kind].r {
+						t.Fatalf("turn %d: a ghost %q at %v, out of sight\n%s", turn, k.R, p, h.text())
+					}
+				}
+			}
+		}
+	}
+	sawIt := false
+	for turn := range 30 {
+		h.typeKeys("l")
+		if g.Phase() != act.PhaseRoad {
+			break
+		}
+		sawIt = sawIt || g.World().Alive(z)
+		ghosts(turn)
+		if turn == 8 {
+			h.checkGolden("no_ghosts")
+		}
+	}
+	assert.True(t, sawIt, "the zombie was in sight at the start")
+}

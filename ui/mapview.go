@@ -107,7 +107,9 @@ func (a *App) mapCell(p geom.Point, visible bool) Cell {
 	switch {
 	case !seen:
 		return a.looks.unseen
-	case k == vocab.KindNone || k == vocab.KindBullet || k == vocab.KindFragment || a.looks.kinds[k].r == 0:
+	case k == vocab.KindNone || k == vocab.KindBullet || k == vocab.KindFragment || a.looks.kinds[k].r == 0 || a.looks.enemy[k]:
+		// A save from before moving things were forgotten may still hold
+		// an enemy here: draw no ghost of it.
 		return Cell{R: floor.r, S: a.looks.remembered}
 	}
 	return Cell{R: a.looks.kinds[k].r, S: a.looks.remembered}
