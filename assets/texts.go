@@ -102,6 +102,25 @@ const (
 	MenuYes   TextID = "menu.yes"
 	MenuNo    TextID = "menu.no"
 	PagerHint TextID = "pager.hint"
+	// PagerNext names the key that turns to the next page of a cycle.
+	PagerNext TextID = "pager.next"
+)
+
+// HintFirstRun is the hint shown on the first turns of a first run.
+const HintFirstRun TextID = "hint.first_run"
+
+// Legend texts: the headings of the legend page and the lines that no
+// data table describes.
+const (
+	LegendTitle      TextID = "legend.title"
+	LegendThings     TextID = "legend.things"
+	LegendEnemies    TextID = "legend.enemies"
+	LegendHurt       TextID = "legend.hurt"
+	LegendShots      TextID = "legend.shots"
+	LegendBullet     TextID = "legend.bullet"
+	LegendFragment   TextID = "legend.fragment"
+	LegendGround     TextID = "legend.ground"
+	LegendRemembered TextID = "legend.remembered"
 )
 
 // Controls screen texts. The ones named after an action describe it; see
@@ -368,7 +387,9 @@ var TextIDs = []TextID{
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
 	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, ScreenTooSmall,
 	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty,
-	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, MenuYes, MenuNo, PagerHint,
+	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, MenuYes, MenuNo, PagerHint, PagerNext,
+	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
+	LegendGround, LegendRemembered, HintFirstRun,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, PauseQuit, PauseGiveUpConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,

@@ -34,7 +34,11 @@ func (a *App) drawRoad(g *Grid, cam camera) {
 	l := a.playLayout(g)
 	a.drawMap(g, cam)
 	a.drawStatus(g, l.statusY, a.roadStatus())
-	a.drawLog(g, l.logY, l.logLines, a.prompt)
+	prompt := a.prompt
+	if prompt == "" {
+		prompt = a.hint()
+	}
+	a.drawLog(g, l.logY, l.logLines, prompt)
 }
 
 // status is what the status line shows.

@@ -29,7 +29,33 @@ func (a *App) newRun() {
 	if a.hooks.NewSeed != nil {
 		seed = a.hooks.NewSeed()
 	}
+	a.firstRun = a.noRunYet()
 	a.begin(game.New(a.data, seed))
+}
+
+// noRunYet reports whether the data folder shows no run played before: no
+// save and no high score. A player who never finished nor saved a run is
+// told the basic keys again, which does no harm.
+func (a *App) noRunYet() bool {
+	if a.hooks.HasSave != nil && a.hooks.HasSave() {
+		return false
+	}
+	return a.hooks.HighScores == nil || len(a.hooks.HighScores()) == 0
+}
+
+// hintTurns is how many turns of the first delivery the first-run hint
+// stays, unless a prompt takes its place.
+const hintTurns = 10
+
+// hint is the first-run hint while it shows, else "".
+func (a *App) hint() string {
+	g := a.game
+	if !a.firstRun || g.Phase() != act.PhaseRoad || g.Run.Delivery > 0 || g.Run.Turns >= hintTurns {
+		return ""
+	}
+	keys := func(act assets.Action) string { return a.data.Keys.Describe(act, "/") }
+	return a.text(assets.HintFirstRun, "help", keys(assets.ActionHelp), "fire", keys(assets.ActionFire),
+		"pause", keys(assets.ActionPause))
 }
 
 // do plays one command, animating it, and moves to whatever screen the run

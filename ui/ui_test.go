@@ -487,7 +487,7 @@ func TestLookCursorStaysInView(t *testing.T) {
 func TestPagerWrapsLongLinesIndented(t *testing.T) {
 	line := "   12ms " + strings.Repeat("word ", 30)
 	p := &pagerView{lines: []string{"short", line}}
-	got := p.wrapped(40)
+	got, _ := p.wrapped(40)
 	require.Greater(t, len(got), 2)
 	assert.Equal(t, "short", got[0])
 	for _, l := range got {
