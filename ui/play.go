@@ -245,7 +245,7 @@ func (v *playView) key(a *App, in input) {
 		a.push(newFieldInventory(a))
 	case assets.ActionLook:
 		focus, _ := vanAt(a.game)
-		a.push(&lookView{at: focus})
+		a.push(&lookView{at: focus, back: a.follow})
 	case assets.ActionHelp:
 		a.push(newHelp(a))
 	case assets.ActionMessageLog:
