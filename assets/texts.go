@@ -223,6 +223,16 @@ const (
 	EndAbandonedTitle TextID = "end.abandoned_title"
 	EndAbandonedText  TextID = "end.abandoned_text"
 	EndContinue       TextID = "end.continue"
+	// EndLastMessages heads the log's last lines on the death screen.
+	EndLastMessages TextID = "end.last_messages"
+	// EndDestroyedBy names what destroyed the van, one of the EndBy texts.
+	EndDestroyedBy TextID = "end.destroyed_by"
+	EndByShotBy    TextID = "end.by_shot_by"
+	EndByClawedBy  TextID = "end.by_clawed_by"
+	EndByRammedBy  TextID = "end.by_rammed_by"
+	EndByShrapnel  TextID = "end.by_shrapnel"
+	EndByShot      TextID = "end.by_shot"
+	EndByUnknown   TextID = "end.by_unknown"
 )
 
 // Pause menu texts.
@@ -391,7 +401,8 @@ var TextIDs = []TextID{
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
 	LegendGround, LegendRemembered, HintFirstRun,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned,
-	EndAbandonedTitle, EndAbandonedText, EndContinue, PauseQuit, PauseGiveUpConfirm, PauseSaveFailed,
+	EndAbandonedTitle, EndAbandonedText, EndContinue, EndLastMessages, EndDestroyedBy, EndByShotBy,
+	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
 	ReplayCommand,

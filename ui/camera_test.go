@@ -1,12 +1,15 @@
 package ui
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"lastpost/assets"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // TestTheFirstFrameShowsTheRoadAhead: on a delivery's first frame at 80x24
@@ -47,4 +50,41 @@ func TestLookModePutsTheCameraBack(t *testing.T) {
 	require.NotEqual(t, before, h.text(), "the view followed the cursor")
 	h.press(h.keyFor(assets.ActionLook))
 	assert.Equal(t, before, h.text())
+}
+
+// TestTheEndScreenNamesTheCause: a van destroyed by zombies says so, with
+// the delivery and turn, and shows the last messages.
+func TestTheEndScreenNamesTheCause(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	g := h.startRun()
+	for i := 0; i < 1000 && g.Phase() == act.PhaseRoad; i++ {
+		h.press(h.keyFor(assets.ActionDecelerate))
+	}
+	require.Equal(t, act.PhaseOver, g.Phase(), "seed 1: the van survived standing still")
+	h.contains("Destroyed by a zombie's claws on delivery 1, turn "+strconv.Itoa(g.Run.Turns)+".",
+		h.app.text(assets.EndLastMessages), h.app.text(assets.MsgDied))
+	h.checkGolden("end_destroyed")
+}
+
+// TestTheCauseIsTheLastHitTold: each way of being hit names its cause; a
+// log with no hit names the road.
+func TestTheCauseIsTheLastHitTold(t *testing.T) {
+	tests := []struct {
+		last vocab.Message
+		want string
+	}{
+		{vocab.Message{ID: assets.MsgShotBy, Who: "bike"}, "the bike's guns"},
+		{vocab.Message{ID: assets.MsgRammedBy, Who: "car"}, "a car ramming you"},
+		{vocab.Message{ID: assets.MsgShrapnel}, "a barrel blast"},
+		{vocab.Message{ID: assets.MsgShot}, "a stray round"},
+		{vocab.Message{ID: assets.MsgHurt}, "the road"},
+	}
+	for _, tt := range tests {
+		h := newHarness(t, 80, 24, Options{})
+		g := h.startRun()
+		g.Log().Entries = nil
+		g.Log().Add(tt.last, 1)
+		g.Log().Add(vocab.Message{ID: assets.MsgHurt}, 1)
+		assert.Equal(t, "Destroyed by "+tt.want+" on delivery 1, turn 0.", h.app.deathCause())
+	}
 }
