@@ -60,6 +60,10 @@ const (
 // Prompts and refusals that the next message replaces.
 const (
 	PromptFireDirection TextID = "prompt.fire_direction"
+	// PromptFireGun and PromptFireBurst list a mounted gun in the fire
+	// prompt; a burst gun also says its period.
+	PromptFireGun       TextID = "prompt.fire_gun"
+	PromptFireBurst     TextID = "prompt.fire_burst"
 	PromptEmptySlot     TextID = "prompt.empty_slot"
 	PromptCancelled     TextID = "prompt.cancelled"
 	PromptMoving        TextID = "prompt.moving"
@@ -380,7 +384,7 @@ var TextIDs = []TextID{
 	MsgSteerStopped, MsgTopSpeed, MsgAlreadyStopped, MsgAcidTyre, MsgEngineRepaired, MsgTyreReplaced,
 	MsgLetterTaken, MsgLetterBurnt, MsgRunOver, MsgCrushed, MsgEnemyKilled, MsgBarrelExplodes,
 	MsgArrived, MsgDied, MsgDeliveryStarts, MsgGunHits, MsgShrapnelHits, MsgGunHitsMany,
-	MsgShrapnelHitsMany, MsgBlockedBy, MsgBlockedByWreck, MsgBlockedByBarrel, PromptFireDirection, PromptEmptySlot, PromptCancelled, PromptMoving,
+	MsgShrapnelHitsMany, MsgBlockedBy, MsgBlockedByWreck, MsgBlockedByBarrel, PromptFireDirection, PromptFireGun, PromptFireBurst, PromptEmptySlot, PromptCancelled, PromptMoving,
 	PromptNoEffect, PromptMountAtGarage, PromptPressKey, PromptNoSuchItem, PromptNotAGun, PromptNotNow, TitleName, TitleTagline, TitleContinue,
 	TitleNewGame, TitleControls, TitleQuit, TitleSaveQuit, TitleSeed, TitleSaveUnreadable, HelpTitle,
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/assets"
+	"lastpost/ecs/geom"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -87,4 +88,15 @@ func TestTheCauseIsTheLastHitTold(t *testing.T) {
 		g.Log().Add(vocab.Message{ID: assets.MsgHurt}, 1)
 		assert.Equal(t, "Destroyed by "+tt.want+" on delivery 1, turn 0.", h.app.deathCause())
 	}
+}
+
+// TestTheFirePromptListsTheGuns: the prompt names the gun on each side
+// with its reach, and a burst gun's period.
+func TestTheFirePromptListsTheGuns(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	g := h.startRun()
+	mountOnRoad(g, geom.North, "machine_gun")
+	h.press(h.keyFor(assets.ActionFire))
+	h.contains("Fire which way? Front: Pistol 7 cells. Left: Machine gun 6 cells, 40 ms apart.")
+	h.checkGolden("fire_guns")
 }

@@ -240,7 +240,7 @@ func (v *playView) key(a *App, in input) {
 	switch act {
 	case assets.ActionFire:
 		v.firing = true
-		a.prompt = a.text(assets.PromptFireDirection)
+		a.prompt = a.firePrompt()
 	case assets.ActionInventory:
 		a.push(newFieldInventory(a))
 	case assets.ActionLook:
@@ -257,6 +257,36 @@ func (v *playView) key(a *App, in input) {
 	}
 }
 
+// fireSides are the van's sides in the order the fire prompt lists them,
+// with the garage's name of each.
+var fireSides = []struct {
+	dir  geom.Dir
+	name assets.TextID
+}{
+	{geom.East, assets.GarageFront}, {geom.West, assets.GarageRear},
+	{geom.North, assets.GarageLeft}, {geom.South, assets.GarageRight},
+}
+
+// firePrompt asks for a direction and lists the guns mounted on each side
+// with their reach, and their burst period for a burst gun, so the player
+// need not visit the garage to know what fires where.
+func (a *App) firePrompt() string {
+	s := a.text(assets.PromptFireDirection)
+	slots := vocab.Guns.Value(a.game.World(), a.game.Van())
+	for _, side := range fireSides {
+		gun, ok := a.data.Guns.Get(slots.Gun(side.dir))
+		if !ok {
+			continue
+		}
+		id := assets.PromptFireGun
+		if gun.BurstPeriodMs > 0 {
+			id = assets.PromptFireBurst
+		}
+		s += " " + a.text(id, "side", a.text(side.name), "gun", gun.Name, "reach", gun.Range+1, "period", gun.BurstPeriodMs)
+	}
+	return s
+}
+
 // aim finishes the fire prompt: a direction with a gun fires it, an empty
 // side says so and asks again, the pause key cancels at no cost.
 func (v *playView) aim(a *App, act assets.Action) {
@@ -267,11 +297,11 @@ func (v *playView) aim(a *App, act assets.Action) {
 	}
 	d, ok := aimDirs[act]
 	if !ok {
-		a.prompt = a.text(assets.PromptFireDirection)
+		a.prompt = a.firePrompt()
 		return
 	}
 	if vocab.Guns.Value(a.game.World(), a.game.Van()).Gun(d) == "" {
-		a.prompt = a.text(assets.PromptEmptySlot) + " " + a.text(assets.PromptFireDirection)
+		a.prompt = a.text(assets.PromptEmptySlot) + " " + a.firePrompt()
 		return
 	}
 	v.firing = false
