@@ -29,25 +29,27 @@ const (
 	RoleSlug       Role = "slug"
 	RoleExplosion  Role = "explosion"
 	RoleRemembered Role = "remembered"
-	RoleCursor     Role = "cursor"
-	RoleHealthGood Role = "health_good"
-	RoleHealthBad  Role = "health_bad"
-	RoleText       Role = "text"
-	RoleTextDim    Role = "text_dim"
-	RoleTitle      Role = "title"
-	RoleSelected   Role = "selected"
-	RoleWarning    Role = "warning"
-	RoleDanger     Role = "danger"
-	RoleGood       Role = "good"
-	RoleHUDLabel   Role = "hud_label"
-	RoleHUDValue   Role = "hud_value"
+	// RoleUnseenGround is ground known from the map but never seen.
+	RoleUnseenGround Role = "unseen_ground"
+	RoleCursor       Role = "cursor"
+	RoleHealthGood   Role = "health_good"
+	RoleHealthBad    Role = "health_bad"
+	RoleText         Role = "text"
+	RoleTextDim      Role = "text_dim"
+	RoleTitle        Role = "title"
+	RoleSelected     Role = "selected"
+	RoleWarning      Role = "warning"
+	RoleDanger       Role = "danger"
+	RoleGood         Role = "good"
+	RoleHUDLabel     Role = "hud_label"
+	RoleHUDValue     Role = "hud_value"
 )
 
 // Roles lists every colour role.
 var Roles = []Role{
 	RoleVan, RoleZombie, RoleCar, RoleBike, RoleWreck, RoleBarrel, RoleLetter, RoleBloodstain,
 	RoleRoad, RoleDirt, RoleAcid, RoleGoal, RoleBullet, RoleSlug, RoleExplosion, RoleRemembered,
-	RoleCursor, RoleHealthGood, RoleHealthBad, RoleText, RoleTextDim, RoleTitle, RoleSelected,
+	RoleUnseenGround, RoleCursor, RoleHealthGood, RoleHealthBad, RoleText, RoleTextDim, RoleTitle, RoleSelected,
 	RoleWarning, RoleDanger, RoleGood, RoleHUDLabel, RoleHUDValue,
 }
 

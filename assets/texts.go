@@ -46,11 +46,26 @@ const (
 	MsgStranded        TextID = "msg.stranded"
 	MsgBoxedIn         TextID = "msg.boxed_in"
 	MsgDeliveryStarts  TextID = "msg.delivery_starts"
+	// MsgGunHits and MsgShrapnelHits tell a hit on an enemy that leaves it
+	// standing; the log folds the hits of one turn into one line.
+	MsgGunHits      TextID = "msg.gun_hits"
+	MsgShrapnelHits TextID = "msg.shrapnel_hits"
+	// MsgGunHitsMany and MsgShrapnelHitsMany are those folded lines.
+	MsgGunHitsMany      TextID = "msg.gun_hits_many"
+	MsgShrapnelHitsMany TextID = "msg.shrapnel_hits_many"
+	// MsgBlockedBy and the two after it say what stopped the van.
+	MsgBlockedBy       TextID = "msg.blocked_by"
+	MsgBlockedByWreck  TextID = "msg.blocked_by_wreck"
+	MsgBlockedByBarrel TextID = "msg.blocked_by_barrel"
 )
 
 // Prompts and refusals that the next message replaces.
 const (
 	PromptFireDirection TextID = "prompt.fire_direction"
+	// PromptFireGun and PromptFireBurst list a mounted gun in the fire
+	// prompt; a burst gun also says its period.
+	PromptFireGun       TextID = "prompt.fire_gun"
+	PromptFireBurst     TextID = "prompt.fire_burst"
 	PromptEmptySlot     TextID = "prompt.empty_slot"
 	PromptCancelled     TextID = "prompt.cancelled"
 	PromptMoving        TextID = "prompt.moving"
@@ -100,6 +115,25 @@ const (
 	MenuYes   TextID = "menu.yes"
 	MenuNo    TextID = "menu.no"
 	PagerHint TextID = "pager.hint"
+	// PagerNext names the key that turns to the next page of a cycle.
+	PagerNext TextID = "pager.next"
+)
+
+// HintFirstRun is the hint shown on the first turns of a first run.
+const HintFirstRun TextID = "hint.first_run"
+
+// Legend texts: the headings of the legend page and the lines that no
+// data table describes.
+const (
+	LegendTitle      TextID = "legend.title"
+	LegendThings     TextID = "legend.things"
+	LegendEnemies    TextID = "legend.enemies"
+	LegendHurt       TextID = "legend.hurt"
+	LegendShots      TextID = "legend.shots"
+	LegendBullet     TextID = "legend.bullet"
+	LegendFragment   TextID = "legend.fragment"
+	LegendGround     TextID = "legend.ground"
+	LegendRemembered TextID = "legend.remembered"
 )
 
 // Controls screen texts. The ones named after an action describe it; see
@@ -203,6 +237,16 @@ const (
 	EndAbandonedTitle TextID = "end.abandoned_title"
 	EndAbandonedText  TextID = "end.abandoned_text"
 	EndContinue       TextID = "end.continue"
+	// EndLastMessages heads the log's last lines on the death screen.
+	EndLastMessages TextID = "end.last_messages"
+	// EndDestroyedBy names what destroyed the van, one of the EndBy texts.
+	EndDestroyedBy TextID = "end.destroyed_by"
+	EndByShotBy    TextID = "end.by_shot_by"
+	EndByClawedBy  TextID = "end.by_clawed_by"
+	EndByRammedBy  TextID = "end.by_rammed_by"
+	EndByShrapnel  TextID = "end.by_shrapnel"
+	EndByShot      TextID = "end.by_shot"
+	EndByUnknown   TextID = "end.by_unknown"
 )
 
 // Pause menu texts.
@@ -264,6 +308,10 @@ const (
 	HUDLetters  TextID = "hud.letters"
 	HUDMoney    TextID = "hud.money"
 	HUDDelivery TextID = "hud.delivery"
+	// HUDSlid and HUDTyreLost repeat a setback of the round until the next
+	// turn.
+	HUDSlid     TextID = "hud.slid"
+	HUDTyreLost TextID = "hud.tyre_lost"
 )
 
 // Notices about the terminal.
@@ -345,7 +393,8 @@ var TextIDs = []TextID{
 	MsgHurt, MsgShot, MsgShotBy, MsgClawedBy, MsgRammedBy, MsgShrapnel, MsgSteerFailed,
 	MsgSteerStopped, MsgTopSpeed, MsgAlreadyStopped, MsgAcidTyre, MsgEngineRepaired, MsgTyreReplaced,
 	MsgLetterTaken, MsgLetterBurnt, MsgRunOver, MsgCrushed, MsgEnemyKilled, MsgBarrelExplodes,
-	MsgArrived, MsgDied, MsgStranded, MsgBoxedIn, MsgDeliveryStarts, PromptFireDirection, PromptEmptySlot, PromptCancelled, PromptMoving,
+	MsgArrived, MsgDied, MsgStranded, MsgBoxedIn, MsgDeliveryStarts, MsgGunHits, MsgShrapnelHits, MsgGunHitsMany,
+	MsgShrapnelHitsMany, MsgBlockedBy, MsgBlockedByWreck, MsgBlockedByBarrel, PromptFireDirection, PromptFireGun, PromptFireBurst, PromptEmptySlot, PromptCancelled, PromptMoving,
 	PromptNoEffect, PromptMountAtGarage, PromptPressKey, PromptNoSuchItem, PromptNotAGun, PromptNotNow, TitleName, TitleTagline, TitleContinue,
 	TitleNewGame, TitleControls, TitleQuit, TitleSaveQuit, TitleSeed, TitleSaveUnreadable, HelpTitle,
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
@@ -360,12 +409,15 @@ var TextIDs = []TextID{
 	EndRunOver, EndTurns, EndSeed, PauseTitle, PauseResume, PauseControls, PauseSaveQuit,
 	PauseGiveUp, LookTitle, LookHint, LookUnseen, LookRemembered, LookNothing, LookVan, LookWreck,
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
-	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, ScreenTooSmall,
+	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, ScreenTooSmall,
 	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
-	MenuYes, MenuNo, PagerHint,
+	MenuYes, MenuNo, PagerHint, PagerNext,
+	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
+	LegendGround, LegendRemembered, HintFirstRun,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,
-	EndAbandonedTitle, EndAbandonedText, EndContinue, PauseQuit, PauseGiveUpConfirm, PauseSaveFailed,
+	EndAbandonedTitle, EndAbandonedText, EndContinue, EndLastMessages, EndDestroyedBy, EndByShotBy,
+	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
 	ReplayCommand,

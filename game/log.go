@@ -1,12 +1,15 @@
 package game
 
 import (
+	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/rules/vocab"
 )
 
-// Entry is one line of the message log. A message repeated at once is kept
-// as one entry with a count.
+// Entry is one line of the message log. A message repeated in the same or
+// the next turn is kept as one entry with a count, and so are the hits of
+// one turn on one target (see tallied); Turn is the latest turn it was
+// written in.
 type Entry struct {
 	Msg   vocab.Message `json:"msg"`
 	Count int           `json:"count"`
@@ -40,14 +43,22 @@ type Log struct {
 	digest uint64
 }
 
-// Add appends a message, folding it into the last entry if it repeats it.
+// Add appends a message, folding it into the last entry if it repeats it
+// in the same or the next turn (a player held against a wall reads one
+// line, not fifteen), or tallies the same turn's hits on the same target.
 func (l *Log) Add(m vocab.Message, turn int) {
-	if n := len(l.Entries); n > 0 && l.Entries[n-1].Msg == m && l.Entries[n-1].Turn == turn {
-		l.Entries[n-1].Count++
-		s := l.Entries[n-1].hash()
-		l.digest += s - l.sums[n-1]
-		l.sums[n-1] = s
-		return
+	if n := len(l.Entries); n > 0 {
+		last := &l.Entries[n-1]
+		same := last.Msg == m && (last.Turn == turn || last.Turn == turn-1)
+		if same || last.Turn == turn && tallies(last.Msg, m) {
+			last.Msg = m
+			last.Count++
+			last.Turn = turn
+			s := last.hash()
+			l.digest += s - l.sums[n-1]
+			l.sums[n-1] = s
+			return
+		}
 	}
 	e := Entry{Msg: m, Count: 1, Turn: turn}
 	l.Entries = append(l.Entries, e)
@@ -87,6 +98,18 @@ func power(b uint64, n int) uint64 {
 		b *= b
 	}
 	return p
+}
+
+// tallies reports whether m counts as one more of the hits last tells: the
+// messages whose number changes with every repeat (hit points left), so
+// the hits of one turn on one target fold into one entry that keeps the
+// newest number, and six pellets make one line, not six.
+func tallies(last, m vocab.Message) bool {
+	switch m.ID {
+	case assets.MsgGunHits, assets.MsgShrapnelHits:
+		return last.ID == m.ID && last.Who == m.Who && last.Victim == m.Victim
+	}
+	return false
 }
 
 // Last returns up to n of the newest entries, oldest first.

@@ -7,10 +7,13 @@ import (
 )
 
 // Memory is what the driver has seen of the current road: for each cell,
-// whether it was ever in sight and the most notable thing last seen there.
-// The display draws it (cells remembered but out of sight are dimmed) and a
-// save keeps it, so it is kept in every run, recorded or replayed alike, and
-// Game.Hash digests it.
+// whether it was ever in sight and the most notable thing that stays put
+// last seen there (a wreck, a barrel, a letter, a stain). Moving things are
+// not remembered: an enemy drawn where it was seen long ago would leave a
+// trail of ghosts behind it as it walks in and out of sight. The display
+// draws it (cells remembered but out of sight are dimmed) and a save keeps
+// it, so it is kept in every run, recorded or replayed alike, and Game.Hash
+// digests it.
 type Memory struct {
 	W, H  int
 	Seen  []bool
@@ -63,7 +66,7 @@ func (m *Memory) Update(g *Game) {
 			if p.Dist2(center) >= r*r {
 				continue
 			}
-			m.set(y*m.W+x, g.TopKind(p))
+			m.set(y*m.W+x, g.topStill(p))
 		}
 	}
 }
@@ -108,6 +111,19 @@ func (g *Game) above(a, b vocab.Kind) bool {
 	ia, _ := a.EnemyIndex()
 	ib, _ := b.EnemyIndex()
 	return ia > ib
+}
+
+// topStill returns the most notable kind of thing in cell p that stays
+// where it is: no enemy, no van, nothing in flight.
+func (g *Game) topStill(p geom.Point) vocab.Kind {
+	best := vocab.KindNone
+	for _, e := range g.world.Spatial().At(p) {
+		k := vocab.KindOf.Value(g.world, e)
+		if g.rank(k) < rankEnemy && g.above(k, best) {
+			best = k
+		}
+	}
+	return best
 }
 
 // TopKind returns the most notable kind of thing in cell p.

@@ -113,6 +113,9 @@ type App struct {
 	// (the fire prompt, a refusal at camp); the next command clears it.
 	prompt       string
 	victoryShown bool
+	// firstRun marks a run started with no save and no high score in the
+	// data folder: its first delivery shows a hint where the prompt goes.
+	firstRun bool
 	// resized asks the next flush to repaint the whole terminal.
 	resized bool
 	// held are events taken from the screen while a turn animated, to be
@@ -177,7 +180,10 @@ func New(screen tcell.Screen, data *assets.Data, opts Options) *App {
 	a.views = []view{newTitle(a)}
 	if opts.Start != nil {
 		// -seed N over a saved run asks first, as New game does.
-		a.startOver(func(a *App) { a.begin(opts.Start) })
+		a.startOver(func(a *App) {
+			a.firstRun = a.noRunYet()
+			a.begin(opts.Start)
+		})
 	}
 	return a
 }

@@ -33,6 +33,9 @@ func (v *endView) draw(a *App, g *Grid) {
 	y := 1
 	g.Text(margin, y, title, head)
 	y += 2
+	if !v.victory && run.Cause != act.CauseAbandoned {
+		text += "\n" + a.deathCause()
+	}
 	for _, line := range wrap(text, textWidth(g.W)) {
 		g.Text(margin, y, line, a.pal.Style(assets.RoleText))
 		y++
@@ -45,7 +48,47 @@ func (v *endView) draw(a *App, g *Grid) {
 		g.Text(margin+22, y, row[1], a.pal.Style(assets.RoleHUDValue))
 		y++
 	}
+	if !v.victory {
+		a.drawLastMessages(g, y+1, g.H-3)
+	}
 	g.Text(margin, g.H-2, a.text(assets.EndContinue, "key", keyNames(a.endKeys())), a.pal.Style(assets.RoleTextDim))
+}
+
+// drawLastMessages writes a heading and the newest log lines that fit in
+// rows y..end-1, so the end of the run can be read without a replay.
+func (a *App) drawLastMessages(g *Grid, y, end int) {
+	n := end - y - 1
+	if n <= 0 {
+		return
+	}
+	g.Text(margin, y, a.text(assets.EndLastMessages), a.pal.Style(assets.RoleTitle))
+	for i, e := range a.game.Log().Last(n) {
+		g.Text(margin, y+1+i, a.entryText(e), a.pal.Style(assets.RoleText))
+	}
+}
+
+// causeTexts word what struck the van last, by the line that told the hit.
+var causeTexts = map[assets.TextID]assets.TextID{
+	assets.MsgShotBy:   assets.EndByShotBy,
+	assets.MsgClawedBy: assets.EndByClawedBy,
+	assets.MsgRammedBy: assets.EndByRammedBy,
+	assets.MsgShrapnel: assets.EndByShrapnel,
+	assets.MsgShot:     assets.EndByShot,
+}
+
+// deathCause names what destroyed the van, where and when: the last hit
+// the log tells before the death.
+func (a *App) deathCause() string {
+	cause := a.text(assets.EndByUnknown)
+	entries := a.game.Log().Entries
+	for i := len(entries) - 1; i >= 0; i-- {
+		if id, ok := causeTexts[entries[i].Msg.ID]; ok {
+			cause = a.text(id, "enemy", entries[i].Msg.Who)
+			break
+		}
+	}
+	run := a.game.Run
+	return a.text(assets.EndDestroyedBy, "cause", cause, "delivery", run.Delivery+1, "turn", run.Turns)
 }
 
 // summary is the run summary: label and value per line.

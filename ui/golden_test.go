@@ -38,6 +38,7 @@ func TestGoldenScreens(t *testing.T) {
 		{"title", func(h *harness) {}},
 		{"controls", func(h *harness) { h.selectItem(h.app.text(assets.TitleControls)) }},
 		{"help", func(h *harness) { h.startRun(); h.typeKeys("?") }},
+		{"legend", func(h *harness) { h.startRun(); h.typeKeys("?"); h.press(keyTab) }},
 		{"high_scores_empty", func(h *harness) { h.selectItem(h.app.text(assets.TitleHighScores)) }},
 		{"road_start", func(h *harness) { h.startRun() }},
 		{"road_driving", func(h *harness) { h.startRun(); h.typeKeys("llll") }},

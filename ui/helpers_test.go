@@ -67,6 +67,8 @@ var (
 	keyUp    = key{k: tcell.KeyUp}
 	keyDown  = key{k: tcell.KeyDown}
 	keyRight = key{k: tcell.KeyRight}
+	keyTab   = key{k: tcell.KeyTab}
+	keyPgDn  = key{k: tcell.KeyPgDn}
 	keyCtrlP = key{k: tcell.KeyCtrlP, r: 'p', mod: tcell.ModCtrl}
 )
 

@@ -11,6 +11,9 @@ import (
 // driving keys move the cursor; the look or pause key ends it.
 type lookView struct {
 	at geom.Point
+	// back is the camera as the road left it, put back when looking ends,
+	// so the van is where the player last saw it.
+	back follow
 }
 
 func (v *lookView) draw(a *App, g *Grid) {
@@ -37,6 +40,7 @@ func (v *lookView) key(a *App, in input) {
 		return
 	}
 	if act == assets.ActionPause || act == assets.ActionLook {
+		a.follow = v.back
 		a.pop()
 		return
 	}

@@ -43,8 +43,10 @@ type looks struct {
 	enemy      [numKinds]bool     // the kinds that are the data's enemies
 	bullets    map[string][2]look // by gun id: flying along a row, along a column
 	remembered Style
-	cursor     Style
-	unseen     Cell
+	// unseenGround draws the ground not seen yet, known from the map.
+	unseenGround Style
+	cursor       Style
+	unseen       Cell
 }
 
 func newLooks(d *assets.Data, p *Palette) looks {
@@ -59,10 +61,11 @@ func newLooks(d *assets.Data, p *Palette) looks {
 	glyphs[levelgen.Acid], grounds[levelgen.Acid] = tile(assets.TileAcid)
 	r, unseen := tile(assets.TileUnseen)
 	l := looks{
-		remembered: p.Style(assets.RoleRemembered),
-		cursor:     p.Style(assets.RoleCursor),
-		unseen:     Cell{R: r, S: p.Intern(unseen.Style())},
-		bullets:    map[string][2]look{},
+		remembered:   p.Style(assets.RoleRemembered),
+		unseenGround: p.Style(assets.RoleUnseenGround),
+		cursor:       p.Style(assets.RoleCursor),
+		unseen:       Cell{R: r, S: p.Intern(unseen.Style())},
+		bullets:      map[string][2]look{},
 	}
 	for t := range grounds {
 		l.ground[t] = newLook(p, glyphs[t], grounds[t], &grounds)

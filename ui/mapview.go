@@ -16,41 +16,53 @@ type camera struct {
 }
 
 // follow is the camera's memory between frames: the corner of the road
-// last in view. The camera moves only when what it follows nears an edge of
-// the view, and then jumps well ahead, so most turns redraw only the cells
-// that changed instead of shifting the whole map under the player.
+// last in view. Across the road the van is kept in its left third, so the
+// road ahead shows: when it drives past the third the view jumps to put it
+// back near the left edge, which redraws the whole map only every few
+// turns. Along a column the view scrolls by as little as keeps the focus a
+// quarter of the view from the edges, so it never jumps back and forth.
 type follow struct {
 	level *levelgen.Level
 	x, y  int
 }
 
-// frame places a w x h view of the road at screen row top so that focus
-// stays at least a quarter of the view from its edges; a road smaller than
-// the view is centred.
+// frame places a w x h view of the road at screen row top that frames
+// focus as above; a road smaller than the view is centred.
 func (f *follow) frame(level *levelgen.Level, w, h, top int, focus geom.Point) camera {
 	if f.level != level {
 		f.level = level
-		f.x, f.y = focus.X-w/2, focus.Y-h/2
+		f.x, f.y = focus.X-w/lookBehind, focus.Y-h/2
 	}
-	f.x = followAxis(w, level.W, focus.X, f.x)
-	f.y = followAxis(h, level.H, focus.Y, f.y)
+	f.x = aheadAxis(w, level.W, focus.X, f.x)
+	f.y = marginAxis(h, level.H, focus.Y, f.y)
 	return camera{X: f.x, Y: f.y, W: w, H: h, Top: top}
 }
 
-// followAxis moves the view's start on one axis: when focus comes within a
-// quarter of the view of an edge, the view jumps so focus sits a quarter in
-// from the edge behind it.
-func followAxis(view, size, focus, start int) int {
+// lookBehind sets how much of the view lies behind the van after a jump:
+// one part in lookBehind.
+const lookBehind = 8
+
+// aheadAxis keeps focus between an eighth and a third of the view from its
+// start, jumping it back to an eighth when it leaves that band.
+func aheadAxis(view, size, focus, start int) int {
+	if size <= view {
+		return -(view - size) / 2
+	}
+	if focus < start+view/lookBehind || focus > start+view/3 {
+		start = focus - view/lookBehind
+	}
+	return min(max(start, 0), size-view)
+}
+
+// marginAxis scrolls the view's start by as little as keeps focus a
+// quarter of the view from either edge.
+func marginAxis(view, size, focus, start int) int {
 	if size <= view {
 		return -(view - size) / 2
 	}
 	margin := view / 4
-	switch {
-	case focus >= start+view-margin:
-		start = focus - margin
-	case focus < start+margin:
-		start = focus - view + margin + 1
-	}
+	start = min(start, focus-margin)
+	start = max(start, focus-view+margin+1)
 	return min(max(start, 0), size-view)
 }
 
@@ -106,8 +118,12 @@ func (a *App) mapCell(p geom.Point, visible bool) Cell {
 	seen, k := a.game.Memory().At(p)
 	switch {
 	case !seen:
-		return a.looks.unseen
-	case k == vocab.KindNone || k == vocab.KindBullet || k == vocab.KindFragment || a.looks.kinds[k].r == 0:
+		// The postal map shows the lie of the road, not what is on it: the
+		// ground ahead is drawn dimmed, so the screen is not mostly black.
+		return Cell{R: floor.r, S: a.looks.unseenGround}
+	case k == vocab.KindNone || k == vocab.KindBullet || k == vocab.KindFragment || a.looks.kinds[k].r == 0 || a.looks.enemy[k]:
+		// A save from before moving things were forgotten may still hold
+		// an enemy here: draw no ghost of it.
 		return Cell{R: floor.r, S: a.looks.remembered}
 	}
 	return Cell{R: a.looks.kinds[k].r, S: a.looks.remembered}

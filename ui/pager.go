@@ -12,7 +12,13 @@ import (
 type pagerView struct {
 	title string
 	lines []string
-	top   int
+	// marks, where set, holds a map cell to draw in the gap at the start of
+	// the line of the same index (the legend's glyphs, in their colours).
+	marks []Cell
+	// next, when set, makes the page one of a cycle: Tab, Right or paging
+	// down past the end turns to the page it builds.
+	next func(a *App) *pagerView
+	top  int
 	// atEnd starts the page scrolled to the bottom (the newest messages).
 	atEnd bool
 	// shown is the number of wrapped lines at the last draw.
@@ -21,11 +27,13 @@ type pagerView struct {
 
 func (p *pagerView) rows(g *Grid) int { return max(g.H-4, 1) }
 
-// wrapped breaks the lines to fit width, continuation lines indented.
-func (p *pagerView) wrapped(width int) []string {
+// wrapped breaks the lines to fit width, continuation lines indented. from
+// holds, for each wrapped line, the index of the line it starts, or -1 for
+// a continuation.
+func (p *pagerView) wrapped(width int) (out []string, from []int) {
 	const indent = "    "
-	var out []string
-	for _, line := range p.lines {
+	for i, line := range p.lines {
+		from = append(from, i)
 		if len([]rune(line)) <= width {
 			out = append(out, line)
 			continue
@@ -39,14 +47,15 @@ func (p *pagerView) wrapped(width int) []string {
 		}
 		for _, rest := range wrap(strings.Join(parts[1:], " "), max(width-len(lead)-len(indent), 1)) {
 			out = append(out, lead+indent+rest)
+			from = append(from, -1)
 		}
 	}
-	return out
+	return out, from
 }
 
 func (p *pagerView) draw(a *App, g *Grid) {
 	rows := p.rows(g)
-	lines := p.wrapped(max(g.W-2*margin-1, 1))
+	lines, from := p.wrapped(max(g.W-2*margin-1, 1))
 	p.shown = len(lines)
 	if p.atEnd {
 		p.top = len(lines) - rows
@@ -57,6 +66,9 @@ func (p *pagerView) draw(a *App, g *Grid) {
 	text := a.pal.Style(assets.RoleText)
 	for i := 0; i < rows && p.top+i < len(lines); i++ {
 		g.Text(margin, 2+i, lines[p.top+i], text)
+		if src := from[p.top+i]; src >= 0 && src < len(p.marks) && p.marks[src].R != 0 {
+			g.Set(margin+markColumn, 2+i, p.marks[src])
+		}
 	}
 	if len(lines) > rows {
 		p.drawScrollBar(a, g, rows)
@@ -64,14 +76,23 @@ func (p *pagerView) draw(a *App, g *Grid) {
 	hint := a.text(assets.PagerHint,
 		"scroll", a.data.Keys.Describe(assets.ActionMenuUp, "/")+" "+a.data.Keys.Describe(assets.ActionMenuDown, "/"),
 		"close", a.data.Keys.Describe(assets.ActionCancel, "/"))
+	if p.next != nil {
+		hint += " " + a.text(assets.PagerNext, "next", "Tab")
+	}
 	g.Text(margin, g.H-1, hint, a.pal.Style(assets.RoleTextDim))
 }
+
+// markColumn is where a line's mark goes: in the blank its text leaves for
+// it (see legendLine).
+const markColumn = 2
 
 // drawScrollBar marks, in the last column, which part of the text shows.
 func (p *pagerView) drawScrollBar(a *App, g *Grid, rows int) {
 	n := p.shown
-	start := 2 + p.top*rows/n
 	size := max(rows*rows/n, 1)
+	// The thumb moves over rows-size cells as top goes from 0 to its
+	// largest, n-rows, so it sits at the very bottom at the end.
+	start := 2 + p.top*(rows-size)/max(n-rows, 1)
 	st := a.pal.Style(assets.RoleTextDim)
 	for i := range rows {
 		r := '|'
@@ -84,6 +105,11 @@ func (p *pagerView) drawScrollBar(a *App, g *Grid, rows int) {
 
 func (p *pagerView) key(a *App, in input) {
 	rows := p.rows(&a.grid)
+	if p.next != nil && p.turnsPage(in, rows) {
+		a.pop()
+		a.push(p.next(a))
+		return
+	}
 	switch in.nav {
 	case navPageUp:
 		p.top -= rows
@@ -105,6 +131,18 @@ func (p *pagerView) key(a *App, in input) {
 		}
 	}
 	p.top = max(min(p.top, p.shown-rows), 0)
+}
+
+// turnsPage reports whether in turns to the next page: Tab, Right, or
+// paging down with the end of the text in view.
+func (p *pagerView) turnsPage(in input, rows int) bool {
+	switch {
+	case in.nav == navPageDown:
+		return p.top+rows >= p.shown
+	case in.nav != navNone:
+		return false
+	}
+	return in.key == assets.Key{Special: assets.SpecialTab} || in.key == assets.Key{Special: assets.SpecialRight}
 }
 
 // newLogPager pages through the whole message log, newest at the bottom.
@@ -136,7 +174,7 @@ func newTracePager(a *App) *pagerView {
 // newHelp lists the key bindings in force: road actions first, then menus,
 // then the replay viewer's.
 func newHelp(a *App) *pagerView {
-	p := &pagerView{title: a.text(assets.HelpTitle)}
+	p := &pagerView{title: a.text(assets.HelpTitle), next: newLegend}
 	section := func(id assets.TextID, c assets.Context) {
 		p.lines = append(p.lines, a.text(id))
 		for _, b := range a.data.Keys.Context(c) {

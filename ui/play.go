@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 
 	"lastpost/assets"
@@ -33,7 +34,11 @@ func (a *App) drawRoad(g *Grid, cam camera) {
 	l := a.playLayout(g)
 	a.drawMap(g, cam)
 	a.drawStatus(g, l.statusY, a.roadStatus())
-	a.drawLog(g, l.logY, l.logLines, a.prompt)
+	prompt := a.prompt
+	if prompt == "" {
+		prompt = a.hint()
+	}
+	a.drawLog(g, l.logY, l.logLines, prompt)
 }
 
 // status is what the status line shows.
@@ -94,6 +99,46 @@ func (a *App) drawStatus(g *Grid, y int, s status) {
 	}
 	item(assets.HUDMoney, strconv.Itoa(a.game.Money()), false)
 	item(assets.HUDDelivery, a.deliveryNumber(s.onRoad), false)
+	if s.onRoad {
+		for _, id := range a.setbacks() {
+			x = g.Text(x, y, a.text(id), danger) + 2
+		}
+	}
+}
+
+// setbackTexts are the setbacks of a turn that the status line repeats
+// until the next turn, so they do not scroll away unread: the log line, the
+// short word the status line shows for it, and whether the driver's own
+// command says it (a lane change is rolled for as it is given).
+var setbackTexts = []struct {
+	msg, hud assets.TextID
+	command  bool
+}{
+	{assets.MsgSteerFailed, assets.HUDSlid, true},
+	{assets.MsgTyreBurst, assets.HUDTyreLost, false},
+	{assets.MsgAcidTyre, assets.HUDTyreLost, false},
+}
+
+// setbacks returns the status words for the last turn's setbacks, each
+// once. The driver's command is logged under the turn count before it, the
+// round that follows under the new one, so a command's line of the turn
+// before is one turn older than a round's.
+func (a *App) setbacks() []assets.TextID {
+	var out []assets.TextID
+	now := a.game.Run.Turns
+	entries := a.game.Log().Last(a.data.Display.LogLines + 8)
+	for _, sb := range setbackTexts {
+		for _, e := range entries {
+			turn := e.Turn
+			if sb.command {
+				turn++
+			}
+			if turn == now && e.Msg.ID == sb.msg && !slices.Contains(out, sb.hud) {
+				out = append(out, sb.hud)
+			}
+		}
+	}
+	return out
 }
 
 // deliveryNumber is the delivery under way on the road, or the deliveries
@@ -132,8 +177,18 @@ func (a *App) drawLog(g *Grid, y, n int, prompt string) {
 	}
 }
 
+// tallyTexts are the hit lines whose repeats the log folds, and the line
+// that tells them with their count.
+var tallyTexts = map[assets.TextID]assets.TextID{
+	assets.MsgGunHits:      assets.MsgGunHitsMany,
+	assets.MsgShrapnelHits: assets.MsgShrapnelHitsMany,
+}
+
 // entryText writes a log entry, with its repeat count.
 func (a *App) entryText(e game.Entry) string {
+	if many, ok := tallyTexts[e.Msg.ID]; ok && e.Count > 1 {
+		return a.messageN(many, e.Msg, e.Count)
+	}
 	s := a.message(e.Msg)
 	if e.Count > 1 {
 		s = a.text(assets.LogRepeat, "text", s, "count", e.Count)
@@ -185,12 +240,12 @@ func (v *playView) key(a *App, in input) {
 	switch act {
 	case assets.ActionFire:
 		v.firing = true
-		a.prompt = a.text(assets.PromptFireDirection)
+		a.prompt = a.firePrompt()
 	case assets.ActionInventory:
 		a.push(newFieldInventory(a))
 	case assets.ActionLook:
 		focus, _ := vanAt(a.game)
-		a.push(&lookView{at: focus})
+		a.push(&lookView{at: focus, back: a.follow})
 	case assets.ActionHelp:
 		a.push(newHelp(a))
 	case assets.ActionMessageLog:
@@ -200,6 +255,36 @@ func (v *playView) key(a *App, in input) {
 	case assets.ActionPause:
 		a.push(newPause(a))
 	}
+}
+
+// fireSides are the van's sides in the order the fire prompt lists them,
+// with the garage's name of each.
+var fireSides = []struct {
+	dir  geom.Dir
+	name assets.TextID
+}{
+	{geom.East, assets.GarageFront}, {geom.West, assets.GarageRear},
+	{geom.North, assets.GarageLeft}, {geom.South, assets.GarageRight},
+}
+
+// firePrompt asks for a direction and lists the guns mounted on each side
+// with their reach, and their burst period for a burst gun, so the player
+// need not visit the garage to know what fires where.
+func (a *App) firePrompt() string {
+	s := a.text(assets.PromptFireDirection)
+	slots := vocab.Guns.Value(a.game.World(), a.game.Van())
+	for _, side := range fireSides {
+		gun, ok := a.data.Guns.Get(slots.Gun(side.dir))
+		if !ok {
+			continue
+		}
+		id := assets.PromptFireGun
+		if gun.BurstPeriodMs > 0 {
+			id = assets.PromptFireBurst
+		}
+		s += " " + a.text(id, "side", a.text(side.name), "gun", gun.Name, "reach", gun.Range+1, "period", gun.BurstPeriodMs)
+	}
+	return s
 }
 
 // aim finishes the fire prompt: a direction with a gun fires it, an empty
@@ -212,11 +297,11 @@ func (v *playView) aim(a *App, act assets.Action) {
 	}
 	d, ok := aimDirs[act]
 	if !ok {
-		a.prompt = a.text(assets.PromptFireDirection)
+		a.prompt = a.firePrompt()
 		return
 	}
 	if vocab.Guns.Value(a.game.World(), a.game.Van()).Gun(d) == "" {
-		a.prompt = a.text(assets.PromptEmptySlot) + " " + a.text(assets.PromptFireDirection)
+		a.prompt = a.text(assets.PromptEmptySlot) + " " + a.firePrompt()
 		return
 	}
 	v.firing = false

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"lastpost/assets"
 	"lastpost/game"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
@@ -27,7 +28,33 @@ func (a *App) newRun() {
 	if a.hooks.NewSeed != nil {
 		seed = a.hooks.NewSeed()
 	}
+	a.firstRun = a.noRunYet()
 	a.begin(game.New(a.data, seed))
+}
+
+// noRunYet reports whether the data folder shows no run played before: no
+// save and no high score. A player who never finished nor saved a run is
+// told the basic keys again, which does no harm.
+func (a *App) noRunYet() bool {
+	if a.hooks.HasSave != nil && a.hooks.HasSave() {
+		return false
+	}
+	return a.hooks.HighScores == nil || len(a.hooks.HighScores()) == 0
+}
+
+// hintTurns is how many turns of the first delivery the first-run hint
+// stays, unless a prompt takes its place.
+const hintTurns = 10
+
+// hint is the first-run hint while it shows, else "".
+func (a *App) hint() string {
+	g := a.game
+	if !a.firstRun || g.Phase() != act.PhaseRoad || g.Run.Delivery > 0 || g.Run.Turns >= hintTurns {
+		return ""
+	}
+	keys := func(act assets.Action) string { return a.data.Keys.Describe(act, "/") }
+	return a.text(assets.HintFirstRun, "help", keys(assets.ActionHelp), "fire", keys(assets.ActionFire),
+		"pause", keys(assets.ActionPause))
 }
 
 // do plays one command, animating it, and moves to whatever screen the run
@@ -99,6 +126,21 @@ func (a *App) toTitle() {
 }
 
 // message writes a log message in words.
-func (a *App) message(m vocab.Message) string {
-	return a.text(m.ID, "enemy", m.Who, "victim", m.Victim, "n", m.N, "speed", m.N)
+func (a *App) message(m vocab.Message) string { return a.messageN(m.ID, m, 1) }
+
+// messageN writes message m under text id, count times over: a hit's line
+// names its gun and the target's full health, which the data holds.
+func (a *App) messageN(id assets.TextID, m vocab.Message, count int) string {
+	return a.text(id, "enemy", m.Who, "victim", m.Victim, "n", m.N, "speed", m.N,
+		"gun", m.Who, "max", a.maxHP(m.Victim), "count", count)
+}
+
+// maxHP is the full health of the enemy named name, for "3 of 5 left".
+func (a *App) maxHP(name string) int {
+	for _, e := range a.data.Enemies.List {
+		if e.Name == name {
+			return e.HP
+		}
+	}
+	return 0
 }

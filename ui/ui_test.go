@@ -450,22 +450,56 @@ func TestWrap(t *testing.T) {
 	}
 }
 
-func TestFollowAxisMovesOnlyNearAnEdge(t *testing.T) {
+func TestTheCameraKeepsTheVanInTheLeftThird(t *testing.T) {
 	tests := []struct {
 		name                     string
 		view, size, focus, start int
 		want                     int
 	}{
 		{"road narrower than view is centred", 80, 60, 30, 0, -10},
-		{"focus well inside stays", 80, 120, 50, 10, 10},
-		{"focus near the east edge jumps ahead", 80, 200, 70, 10, 50},
+		{"focus inside the left third stays", 80, 200, 30, 10, 10},
+		{"focus past the third jumps back to an eighth", 80, 200, 37, 10, 27},
 		{"jump stops at the road's end", 80, 120, 100, 30, 40},
-		{"focus near the west edge jumps back", 80, 120, 25, 10, 0},
-		{"focus behind the view", 19, 30, 2, 11, 0},
-		{"vertical: steady in the middle rows", 19, 30, 15, 6, 6},
+		{"focus behind the band jumps back", 80, 200, 12, 10, 2},
+		{"at the road's start", 80, 200, 0, 0, 0},
 	}
 	for _, tt := range tests {
-		assert.Equal(t, tt.want, followAxis(tt.view, tt.size, tt.focus, tt.start), tt.name)
+		assert.Equal(t, tt.want, aheadAxis(tt.view, tt.size, tt.focus, tt.start), tt.name)
+	}
+}
+
+func TestVerticalScrollingKeepsAMarginAndNeverJumps(t *testing.T) {
+	tests := []struct {
+		name                     string
+		view, size, focus, start int
+		want                     int
+	}{
+		{"road narrower than view is centred", 19, 15, 3, 0, -2},
+		{"steady in the middle rows", 19, 30, 15, 6, 6},
+		{"one row into the top margin scrolls one", 19, 30, 9, 6, 5},
+		{"one row into the bottom margin scrolls one", 19, 30, 21, 6, 7},
+		{"clamped at the top", 19, 30, 1, 6, 0},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, marginAxis(tt.view, tt.size, tt.focus, tt.start), tt.name)
+	}
+	// Walking the focus up and down the whole road moves its screen row
+	// by at most one a step, never back against the walk.
+	start := 0
+	row := func(focus int) int {
+		start = marginAxis(19, 40, focus, start)
+		return focus - start
+	}
+	last := row(39)
+	for focus := 38; focus >= 0; focus-- {
+		r := row(focus)
+		assert.Contains(t, []int{last, last - 1}, r, "focus %d going up", focus)
+		last = r
+	}
+	for focus := 1; focus < 40; focus++ {
+		r := row(focus)
+		assert.Contains(t, []int{last, last + 1}, r, "focus %d going down", focus)
+		last = r
 	}
 }
 
@@ -487,7 +521,7 @@ func TestLookCursorStaysInView(t *testing.T) {
 func TestPagerWrapsLongLinesIndented(t *testing.T) {
 	line := "   12ms " + strings.Repeat("word ", 30)
 	p := &pagerView{lines: []string{"short", line}}
-	got := p.wrapped(40)
+	got, _ := p.wrapped(40)
 	require.Greater(t, len(got), 2)
 	assert.Equal(t, "short", got[0])
 	for _, l := range got {

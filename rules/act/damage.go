@@ -1,6 +1,9 @@
 package act
 
 import (
+	"strings"
+
+	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/rules/vocab"
 )
@@ -18,4 +21,36 @@ func buildDamage(env *Env, t Act, a *ecs.Action) {
 	hp.Cur = max(hp.Cur-t.N, 0)
 	vocab.HP.Set(a, t.E, hp)
 	vocab.Cause.Set(a, env.culprit(t.O))
+	if hp.Cur > 0 {
+		if m, ok := hitLine(env, t, hp.Cur); ok {
+			say(a, m)
+		}
+	}
+}
+
+// hitLine tells the driver a hit that did not kill: by one of the van's
+// guns, or by a barrel's fragment the driver can see. Without it the player
+// learns nothing of a shot until the target dies. Kills have their own line
+// (see Die), so a hit that kills is not told twice.
+func hitLine(env *Env, t Act, left int) (vocab.Message, bool) {
+	w := env.World
+	victim, ok := vocab.EnemyOf(&env.Data.Enemies, vocab.KindOf.Value(w, t.E))
+	if !ok {
+		return vocab.Message{}, false
+	}
+	if vocab.Fragment.Has(w, t.O) {
+		p, ok := vocab.Position.Get(w, t.E)
+		if !ok || !env.Visible(p) {
+			return vocab.Message{}, false
+		}
+		return vocab.Message{ID: assets.MsgShrapnelHits, Victim: victim.Name, N: left}, true
+	}
+	if env.culprit(t.O) != env.Van {
+		return vocab.Message{}, false
+	}
+	name := "gun"
+	if gun, ok := env.Data.Guns.Get(vocab.Gun.Value(w, t.O)); ok {
+		name = strings.ToLower(gun.Name)
+	}
+	return vocab.Message{ID: assets.MsgGunHits, Who: name, Victim: victim.Name, N: left}, true
 }

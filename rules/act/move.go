@@ -1,6 +1,7 @@
 package act
 
 import (
+	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
 	"lastpost/rules/vocab"
@@ -41,10 +42,39 @@ func buildWalk(env *Env, t Act, a *ecs.Action) { step(env, t.E, t.Dir.Vec(), a) 
 func Stop(e ecs.Entity) Act { return Act{Kind: KindStop, E: e} }
 
 func buildStop(env *Env, t Act, a *ecs.Action) {
-	if vocab.Velocity.Has(env.World, t.E) {
+	if v, ok := vocab.Velocity.Get(env.World, t.E); ok {
 		vocab.Velocity.Remove(a, t.E)
+		if t.E == env.Van && v.Moves > 0 {
+			if m, ok := blockedLine(env, t.E, v); ok {
+				say(a, m)
+			}
+		}
 	}
 	if vocab.Steering.Has(env.World, t.E) {
 		vocab.Steering.Remove(a, t.E)
 	}
+}
+
+// blockedLine says what stops the van short of its moves: whatever solid
+// thing or vehicle holds the cell of its next step. Without it a blocked
+// van shows its full speed on the status line and stands still, silent.
+func blockedLine(env *Env, e ecs.Entity, v vocab.Course) (vocab.Message, bool) {
+	w := env.World
+	p, ok := vocab.Position.Get(w, e)
+	if !ok {
+		return vocab.Message{}, false
+	}
+	next := p.Add(v.Line.Step())
+	for _, o := range w.Spatial().At(next) {
+		kind := vocab.KindOf.Value(w, o)
+		switch {
+		case kind == vocab.KindWreck:
+			return vocab.Message{ID: assets.MsgBlockedByWreck}, true
+		case kind == vocab.KindBarrel:
+			return vocab.Message{ID: assets.MsgBlockedByBarrel}, true
+		case vocab.Enemy.Has(w, o) && !vocab.RunOverable.Has(w, o):
+			return vocab.Message{ID: assets.MsgBlockedBy, Who: env.Enemy(kind).Name}, true
+		}
+	}
+	return vocab.Message{}, false
 }

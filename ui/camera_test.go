@@ -1,0 +1,102 @@
+package ui
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/assets"
+	"lastpost/ecs/geom"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
+
+// TestTheFirstFrameShowsTheRoadAhead: on a delivery's first frame at 80x24
+// the van is in the left third of the screen and at least half the map's
+// cells show something, for several seeds.
+func TestTheFirstFrameShowsTheRoadAhead(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3, 42} {
+		h := newHarness(t, 80, 24, Options{Hooks: Hooks{NewSeed: func() uint64 { return seed }}})
+		g := h.startRun()
+		van, ok := vanAt(g)
+		require.True(t, ok)
+		cam := h.app.roadCamera(&h.app.grid, van)
+		sx, _, inView := cam.screen(van)
+		require.True(t, inView)
+		assert.Less(t, sx, 80/3, "seed %d: the van in the left third", seed)
+		shown := 0
+		for y := range cam.H {
+			for x := range cam.W {
+				if h.app.grid.At(x, cam.Top+y).R != ' ' {
+					shown++
+				}
+			}
+		}
+		assert.GreaterOrEqual(t, 2*shown, cam.W*cam.H, "seed %d: %d of %d cells show something\n%s", seed, shown, cam.W*cam.H, h.text())
+	}
+}
+
+// TestLookModePutsTheCameraBack: moving the cursor far ahead drags the view
+// along; closing look mode shows the road as it was before.
+func TestLookModePutsTheCameraBack(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	h.startRun()
+	before := h.text()
+	h.press(h.keyFor(assets.ActionLook))
+	for range 100 {
+		h.press(h.keyFor(assets.ActionAccelerate))
+	}
+	require.NotEqual(t, before, h.text(), "the view followed the cursor")
+	h.press(h.keyFor(assets.ActionLook))
+	assert.Equal(t, before, h.text())
+}
+
+// TestTheEndScreenNamesTheCause: a van destroyed by zombies says so, with
+// the delivery and turn, and shows the last messages.
+func TestTheEndScreenNamesTheCause(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	g := h.startRun()
+	for i := 0; i < 1000 && g.Phase() == act.PhaseRoad; i++ {
+		h.press(h.keyFor(assets.ActionDecelerate))
+	}
+	require.Equal(t, act.PhaseOver, g.Phase(), "seed 1: the van survived standing still")
+	h.contains("Destroyed by a zombie's claws on delivery 1, turn "+strconv.Itoa(g.Run.Turns)+".",
+		h.app.text(assets.EndLastMessages), h.app.text(assets.MsgDied))
+	h.checkGolden("end_destroyed")
+}
+
+// TestTheCauseIsTheLastHitTold: each way of being hit names its cause; a
+// log with no hit names the road.
+func TestTheCauseIsTheLastHitTold(t *testing.T) {
+	tests := []struct {
+		last vocab.Message
+		want string
+	}{
+		{vocab.Message{ID: assets.MsgShotBy, Who: "bike"}, "the bike's guns"},
+		{vocab.Message{ID: assets.MsgRammedBy, Who: "car"}, "a car ramming you"},
+		{vocab.Message{ID: assets.MsgShrapnel}, "a barrel blast"},
+		{vocab.Message{ID: assets.MsgShot}, "a stray round"},
+		{vocab.Message{ID: assets.MsgHurt}, "the road"},
+	}
+	for _, tt := range tests {
+		h := newHarness(t, 80, 24, Options{})
+		g := h.startRun()
+		g.Log().Entries = nil
+		g.Log().Add(tt.last, 1)
+		g.Log().Add(vocab.Message{ID: assets.MsgHurt}, 1)
+		assert.Equal(t, "Destroyed by "+tt.want+" on delivery 1, turn 0.", h.app.deathCause())
+	}
+}
+
+// TestTheFirePromptListsTheGuns: the prompt names the gun on each side
+// with its reach, and a burst gun's period.
+func TestTheFirePromptListsTheGuns(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	g := h.startRun()
+	mountOnRoad(g, geom.North, "machine_gun")
+	h.press(h.keyFor(assets.ActionFire))
+	h.contains("Fire which way? Front: Pistol 7 cells. Left: Machine gun 6 cells, 40 ms apart.")
+	h.checkGolden("fire_guns")
+}
