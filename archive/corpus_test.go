@@ -26,7 +26,7 @@ import (
 )
 
 // bless rewrites the golden corpus: go test ./archive -run TestGoldenCorpus -bless
-var bless = flag.Bool("bless", false, "rewrite the golden corpus in testdata/replays from autoplay")
+var bless = flag.Bool("bless", false, "rewrite the golden corpus in testdata/replays from autoplay (hand runs re-simulated)")
 
 // corpusDir holds the golden recordings.
 const corpusDir = "../testdata/replays"
@@ -418,20 +418,16 @@ func TestBlessNeedsANewVersion(t *testing.T) {
 
 // blessCorpus rewrites the corpus: autoplayed runs from seed 1 up until
 // there are enough turns, a few runs with clumsy inputs mixed in, then the
-// first later runs that cover anything still missing. It refuses unless a
-// version says play changed, and logs which runs changed.
+// first later runs that cover anything still missing. The hand-played runs
+// stay, each made again from its own commands (blessHand). It refuses
+// unless a version says play changed, and logs which runs changed.
 func blessCorpus(t *testing.T, data *assets.Data) {
 	old, err := filepath.Glob(filepath.Join(corpusDir, "*.rec*"))
 	require.NoError(t, err)
 	why, err := blessAllowed(t, old)
 	require.NoError(t, err)
-	before := map[string][]byte{}
-	for _, f := range old {
-		b, err := os.ReadFile(f)
-		require.NoError(t, err)
-		before[filepath.Base(f)] = b
-		require.NoError(t, os.Remove(f))
-	}
+	before := clearBotRuns(t, corpusDir)
+	handChanged := blessHand(t, data, corpusDir)
 	total := newCoverage()
 	var changed, added []string
 	keep := func(name string, play func(*bytes.Buffer) error) *coverage {
@@ -487,6 +483,7 @@ func blessCorpus(t *testing.T, data *assets.Data) {
 	t.Logf("%d runs changed: %s", len(changed), strings.Join(changed, " "))
 	t.Logf("%d runs added: %s", len(added), strings.Join(added, " "))
 	t.Logf("%d runs removed: %s", len(removed), strings.Join(removed, " "))
+	t.Logf("%d hand runs re-simulated differently: %s", len(handChanged), strings.Join(handChanged, " "))
 }
 
 // fumble plays like the bot but, one command in six, presses something at
