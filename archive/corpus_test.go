@@ -249,6 +249,7 @@ func TestGoldenCorpus(t *testing.T) {
 	assert.GreaterOrEqual(t, total.n[tFiles], corpusMinFiles)
 	assert.GreaterOrEqual(t, total.n[tTurns], corpusMinTurns)
 	assert.Empty(t, total.missing(data), "the corpus no longer covers these; re-bless and check the bot")
+	assert.True(t, slices.ContainsFunc(files, handPlayed), "the corpus holds no hand-played runs (%s*.rec)", handPrefix)
 }
 
 // corpusPlayer remakes one corpus file from its name: auto-NNNN.rec and
