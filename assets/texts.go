@@ -259,7 +259,9 @@ const (
 	PauseQuit     TextID = "pause.quit"
 	// PauseGiveUpConfirm asks before the run is given up.
 	PauseGiveUpConfirm TextID = "pause.give_up_confirm"
-	PauseSaveFailed    TextID = "pause.save_failed"
+	// PauseQuitConfirm asks before the game is left without saving.
+	PauseQuitConfirm TextID = "pause.quit_confirm"
+	PauseSaveFailed  TextID = "pause.save_failed"
 )
 
 // Controls screen texts, where the player changes the keys.
@@ -417,7 +419,7 @@ var TextIDs = []TextID{
 	LegendGround, LegendRemembered, HintFirstRun,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, EndLastMessages, EndDestroyedBy, EndByShotBy,
-	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseSaveFailed,
+	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseQuitConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
 	ReplayCommand,

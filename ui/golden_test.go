@@ -52,6 +52,11 @@ func TestGoldenScreens(t *testing.T) {
 			h.selectItem(h.app.text(assets.PauseGiveUp))
 			h.selectItem(h.app.text(assets.MenuYes))
 		}},
+		{"quit_confirm", func(h *harness) {
+			h.startRun()
+			h.press(keyEsc)
+			h.selectItem(h.app.text(assets.PauseQuit))
+		}},
 		{"too_small", func(h *harness) { h.startRun(); h.resize(70, 20) }},
 	}
 	for _, tt := range tests {

@@ -221,6 +221,27 @@ func TestPauseMenuResumesAndSaves(t *testing.T) {
 	assert.True(t, a.quit)
 }
 
+func TestQuitWithoutSavingAsksFirst(t *testing.T) {
+	saved := 0
+	h := newHarness(t, 80, 24, Options{Hooks: Hooks{Save: func(*game.Game) error { saved++; return nil }}})
+	h.startRun()
+	a := h.app
+	h.press(keyEsc)
+	h.selectItem(a.text(assets.PauseQuit))
+	h.contains(a.text(assets.PauseQuitConfirm))
+	assert.False(t, a.quit, "the question comes first")
+
+	h.selectItem(a.text(assets.MenuNo))
+	h.lacks(a.text(assets.PauseQuitConfirm))
+	h.contains(a.text(assets.PauseTitle))
+	assert.False(t, a.quit)
+
+	h.selectItem(a.text(assets.PauseQuit))
+	h.selectItem(a.text(assets.MenuYes))
+	assert.True(t, a.quit)
+	assert.Zero(t, saved, "quitting without saving saves nothing")
+}
+
 func TestGivingUpShowsTheSummaryThenTheTitle(t *testing.T) {
 	ended := 0
 	h := newHarness(t, 80, 24, Options{Hooks: Hooks{Ended: func(*game.Game) { ended++ }}})
