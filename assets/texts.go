@@ -112,9 +112,11 @@ const (
 
 // Texts shared by menus and full-screen pages.
 const (
-	MenuYes   TextID = "menu.yes"
-	MenuNo    TextID = "menu.no"
-	PagerHint TextID = "pager.hint"
+	MenuYes TextID = "menu.yes"
+	MenuNo  TextID = "menu.no"
+	// MenuHotkey shows a menu item with the letter that picks it.
+	MenuHotkey TextID = "menu.hotkey"
+	PagerHint  TextID = "pager.hint"
 	// PagerNext names the key that turns to the next page of a cycle.
 	PagerNext TextID = "pager.next"
 )
@@ -414,7 +416,7 @@ var TextIDs = []TextID{
 	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, ScreenTooSmall,
 	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
-	MenuYes, MenuNo, PagerHint, PagerNext,
+	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
 	LegendGround, LegendRemembered, HintFirstRun,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,

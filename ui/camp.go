@@ -30,10 +30,10 @@ func campPage(a *App) menuPage {
 			a.text(assets.CampProgress, "done", run.Delivery, "goal", c.DeliveriesToWin),
 		},
 		items: []menuItem{
-			{label: a.text(assets.CampShop), pick: func(a *App, _ *menuView) { a.push(subMenu(shopPage)) }},
-			{label: a.text(assets.CampGarage), pick: func(a *App, _ *menuView) { a.push(subMenu(garagePage)) }},
-			{label: a.text(assets.CampInventory), pick: func(a *App, _ *menuView) { a.push(subMenu(campInventoryPage)) }},
-			{label: a.text(assets.CampNext), pick: func(a *App, _ *menuView) {
+			{label: a.text(assets.CampShop), hotkey: 't', pick: func(a *App, _ *menuView) { a.push(subMenu(shopPage)) }},
+			{label: a.text(assets.CampGarage), hotkey: 'g', pick: func(a *App, _ *menuView) { a.push(subMenu(garagePage)) }},
+			{label: a.text(assets.CampInventory), hotkey: 'i', pick: func(a *App, _ *menuView) { a.push(subMenu(campInventoryPage)) }},
+			{label: a.text(assets.CampNext), hotkey: 'r', pick: func(a *App, _ *menuView) {
 				a.do(game.Command{Kind: game.CmdDepart})
 			}},
 		},
