@@ -70,7 +70,9 @@ func shopPage(a *App) menuPage {
 		page.items = append(page.items, menuItem{
 			label: a.text(assets.ShopItem, "name", o.Name, "price", o.Price),
 			pick: func(a *App, m *menuView) {
-				campDo(a, m, game.Command{Kind: game.CmdBuy, Index: i}, a.text(assets.ShopBought, "name", o.Name))
+				if campDo(a, m, game.Command{Kind: game.CmdBuy, Index: i}, a.text(assets.ShopBought, "name", o.Name)) {
+					m.sel = afterPurchase(a.game.Stock(), i, id)
+				}
 			},
 		})
 	}
@@ -86,6 +88,16 @@ func shopPage(a *App) menuPage {
 		return nil
 	}
 	return page
+}
+
+// afterPurchase is the shop's row once offer id on row i is bought: the
+// same row if it holds another of the same offer, else "Back" (the row
+// after the stock), so a second confirm never buys something else.
+func afterPurchase(stock []string, i int, id string) int {
+	if i < len(stock) && stock[i] == id {
+		return i
+	}
+	return len(stock)
 }
 
 // slotNames are the garage's names of the four slots.

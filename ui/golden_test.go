@@ -82,3 +82,12 @@ func TestGoldenCamp(t *testing.T) {
 	h.selectItem("Spare tyre")
 	h.checkGolden("camp_kit")
 }
+
+func TestGoldenShopAfterPurchase(t *testing.T) {
+	h := atCamp(t, Options{})
+	h.selectItem(h.app.text(assets.CampShop))
+	mg, ok := h.app.data.Shop.Offer("machine_gun")
+	require.True(t, ok)
+	h.selectItem(h.app.text(assets.ShopItem, "name", mg.Name, "price", mg.Price))
+	h.checkGolden("shop_bought")
+}
