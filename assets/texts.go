@@ -166,9 +166,13 @@ const (
 
 // Camp menu texts.
 const (
-	CampTitle     TextID = "camp.title"
-	CampIntro     TextID = "camp.intro"
+	CampTitle TextID = "camp.title"
+	CampIntro TextID = "camp.intro"
+	// CampPay tells the pay for a run with two or more letters, CampPayOne
+	// with one and CampPayNone with none.
 	CampPay       TextID = "camp.pay"
+	CampPayOne    TextID = "camp.pay_one"
+	CampPayNone   TextID = "camp.pay_none"
 	CampProgress  TextID = "camp.progress"
 	CampShop      TextID = "camp.shop"
 	CampGarage    TextID = "camp.garage"
@@ -403,7 +407,7 @@ var TextIDs = []TextID{
 	TitleNewGame, TitleControls, TitleQuit, TitleSaveQuit, TitleSeed, TitleSaveUnreadable, HelpTitle,
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
 	HelpWait, HelpFire, HelpInventory, HelpLook, HelpHelp, HelpMessageLog, HelpTrace, HelpPause,
-	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, CampTitle, CampIntro, CampPay, CampProgress,
+	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, CampTitle, CampIntro, CampPay, CampPayOne, CampPayNone, CampProgress,
 	CampShop, CampGarage, CampInventory, CampNext, ShopTitle, ShopItem, ShopCannotAfford,
 	ShopInventoryFull, ShopNoEffect, ShopBought, ShopSoldOut, ShopBack, GarageTitle, GarageFront,
 	GarageRear, GarageLeft, GarageRight, GarageSlotLine, GarageEmpty, GarageSlotGun, GarageSlotEmpty,

@@ -17,16 +17,11 @@ func newCamp(a *App) *menuView {
 func campPage(a *App) menuPage {
 	run := a.game.Run
 	c := a.data.Campaign
-	letterPay := run.LastPay - c.PayBase
-	letters := 0
-	if c.PayPerLetter > 0 {
-		letters = letterPay / c.PayPerLetter
-	}
 	return menuPage{
 		title: a.text(assets.CampTitle),
 		prelude: []string{
 			a.text(assets.CampIntro),
-			a.text(assets.CampPay, "pay", run.LastPay, "base", c.PayBase, "letter_pay", letterPay, "letters", letters),
+			a.payLine(run.LastPay),
 			a.text(assets.CampProgress, "done", run.Delivery, "goal", c.DeliveriesToWin),
 		},
 		items: []menuItem{
@@ -38,6 +33,25 @@ func campPage(a *App) menuPage {
 			}},
 		},
 	}
+}
+
+// payLine tells what the last run paid: the base and the letters, in the
+// singular for one letter.
+func (a *App) payLine(pay int) string {
+	c := a.data.Campaign
+	letterPay := pay - c.PayBase
+	letters := 0
+	if c.PayPerLetter > 0 {
+		letters = letterPay / c.PayPerLetter
+	}
+	id := assets.CampPay
+	switch letters {
+	case 0:
+		id = assets.CampPayNone
+	case 1:
+		id = assets.CampPayOne
+	}
+	return a.text(id, "pay", pay, "base", c.PayBase, "letter_pay", letterPay, "letters", letters)
 }
 
 // subMenu is a camp screen with the status line that the cancel key closes.

@@ -91,3 +91,12 @@ func TestGoldenShopAfterPurchase(t *testing.T) {
 	h.selectItem(h.app.text(assets.ShopItem, "name", mg.Name, "price", mg.Price))
 	h.checkGolden("shop_bought")
 }
+
+func TestGoldenCampOneLetter(t *testing.T) {
+	h := atCamp(t, Options{})
+	c := h.app.data.Campaign
+	h.app.game.Run.LastPay = c.PayBase + c.PayPerLetter
+	h.app.redraw(false)
+	h.contains("for 1 letter.")
+	h.checkGolden("camp_one_letter")
+}

@@ -607,3 +607,20 @@ func TestHighScoresList(t *testing.T) {
 		}
 	}
 }
+
+func TestCampPayLineCountsLetters(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	a := h.app
+	c := a.data.Campaign
+	tests := []struct {
+		letters int
+		want    string
+	}{
+		{0, fmt.Sprintf("You earn %d for the run; you brought no letters.", c.PayBase)},
+		{1, fmt.Sprintf("You earn %d: %d for the run and %d for 1 letter.", c.PayBase+c.PayPerLetter, c.PayBase, c.PayPerLetter)},
+		{2, fmt.Sprintf("You earn %d: %d for the run and %d for 2 letters.", c.PayBase+2*c.PayPerLetter, c.PayBase, 2*c.PayPerLetter)},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, a.payLine(c.PayBase+tt.letters*c.PayPerLetter), "%d letters", tt.letters)
+	}
+}
