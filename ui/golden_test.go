@@ -37,6 +37,10 @@ func TestGoldenScreens(t *testing.T) {
 	}{
 		{"title", func(h *harness) {}},
 		{"controls", func(h *harness) { h.selectItem(h.app.text(assets.TitleControls)) }},
+		{"controls_wrapped", func(h *harness) {
+			h.selectItem(h.app.text(assets.TitleControls))
+			h.press(keyUp, keyDown)
+		}},
 		{"help", func(h *harness) { h.startRun(); h.typeKeys("?") }},
 		{"legend", func(h *harness) { h.startRun(); h.typeKeys("?"); h.press(keyTab) }},
 		{"high_scores_empty", func(h *harness) { h.selectItem(h.app.text(assets.TitleHighScores)) }},
