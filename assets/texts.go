@@ -377,7 +377,62 @@ const (
 const (
 	TraceTitle TextID = "trace.title"
 	TraceEmpty TextID = "trace.empty"
+	// TraceDecidedIntro heads the page of the rules that decided
+	// something; TraceFullIntro the page of every rule consulted.
+	TraceDecidedIntro TextID = "trace.decided_intro"
+	TraceFullIntro    TextID = "trace.full_intro"
+	// TraceNoneDecided says that no rule refused, stopped or queued anything.
+	TraceNoneDecided TextID = "trace.none_decided"
+	// TraceLine is one rule's decision; TraceLineThen one that queued
+	// follow-on actions.
+	TraceLine     TextID = "trace.line"
+	TraceLineThen TextID = "trace.line_then"
+	// The verdicts in words.
+	TraceReject     TextID = "trace.reject"
+	TraceRejectStop TextID = "trace.reject_stop"
+	TraceAccept     TextID = "trace.accept"
+	TraceAcceptStop TextID = "trace.accept_stop"
 )
+
+// Rule trace: what each rule of the book decides, in player words, by the
+// rule's name (see TraceRule).
+const (
+	TraceRuleAcid                 TextID = "trace_rule.acid"
+	TraceRuleBounds               TextID = "trace_rule.bounds"
+	TraceRuleBumpAttack           TextID = "trace_rule.bump_attack"
+	TraceRuleBurstContinues       TextID = "trace_rule.burst_continues"
+	TraceRuleCampArrival          TextID = "trace_rule.camp_arrival"
+	TraceRuleCannotAfford         TextID = "trace_rule.cannot_afford"
+	TraceRuleCollision            TextID = "trace_rule.collision"
+	TraceRuleCommandPlace         TextID = "trace_rule.command_place"
+	TraceRuleDeath                TextID = "trace_rule.death"
+	TraceRuleDrivingPhysics       TextID = "trace_rule.driving_physics"
+	TraceRuleEmptySlot            TextID = "trace_rule.empty_slot"
+	TraceRuleEnemyCollision       TextID = "trace_rule.enemy_collision"
+	TraceRuleFragmentsBurnLetters TextID = "trace_rule.fragments_burn_letters"
+	TraceRuleGoalReached          TextID = "trace_rule.goal_reached"
+	TraceRuleInventoryFull        TextID = "trace_rule.inventory_full"
+	TraceRuleKitNeedsStandstill   TextID = "trace_rule.kit_needs_standstill"
+	TraceRuleLetterPickUp         TextID = "trace_rule.letter_pick_up"
+	TraceRuleMoot                 TextID = "trace_rule.moot"
+	TraceRuleMotionEnds           TextID = "trace_rule.motion_ends"
+	TraceRuleNarrate              TextID = "trace_rule.narrate"
+	TraceRuleNoSuchThing          TextID = "trace_rule.no_such_thing"
+	TraceRuleNotAGun              TextID = "trace_rule.not_a_gun"
+	TraceRuleNotAKit              TextID = "trace_rule.not_a_kit"
+	TraceRuleProjectileHit        TextID = "trace_rule.projectile_hit"
+	TraceRuleRunOver              TextID = "trace_rule.run_over"
+	TraceRuleSteeringNeedsSpeed   TextID = "trace_rule.steering_needs_speed"
+	TraceRuleStranded             TextID = "trace_rule.stranded"
+	TraceRuleVanCollision         TextID = "trace_rule.van_collision"
+	TraceRuleWouldDoNothing       TextID = "trace_rule.would_do_nothing"
+)
+
+// TraceRule returns the id of the player words for the rule with the given
+// name: spaces and hyphens become underscores. Not every rule has them.
+func TraceRule(name string) TextID {
+	return TextID("trace_rule." + strings.NewReplacer(" ", "_", "-", "_").Replace(name))
+}
 
 // Notices: what the game tells the player about the data folder, once, on
 // the title screen or under the map.
@@ -418,7 +473,9 @@ var TextIDs = []TextID{
 	PauseGiveUp, LookTitle, LookHint, LookUnseen, LookRemembered, LookNothing, LookVan, LookWreck,
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
 	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, ScreenTooSmall,
-	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty,
+	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
+	TraceLineThen, TraceReject, TraceRejectStop, TraceAccept, TraceAcceptStop,
+	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
 	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,

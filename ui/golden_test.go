@@ -50,6 +50,8 @@ func TestGoldenScreens(t *testing.T) {
 		{"look", func(h *harness) { h.startRun(); h.typeKeys("xlllj") }},
 		{"pause", func(h *harness) { h.startRun(); h.press(keyEsc) }},
 		{"log", func(h *harness) { h.startRun(); h.typeKeys("llt") }},
+		{"trace", func(h *harness) { h.startRun(); h.typeKeys("lT") }},
+		{"trace_full", func(h *harness) { h.startRun(); h.typeKeys("lT"); h.press(keyTab) }},
 		{"given_up", func(h *harness) {
 			h.startRun()
 			h.press(keyEsc)

@@ -15,6 +15,7 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/game"
+	"lastpost/rules"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -287,12 +288,45 @@ func TestMessageLogPager(t *testing.T) {
 func TestTracePagerShowsTheLastTurn(t *testing.T) {
 	h := newHarness(t, 80, 24, Options{})
 	h.startRun()
+	a := h.app
 	h.press(runeKey('T'))
-	h.contains(h.app.text(assets.TraceTitle), h.app.text(assets.TraceEmpty))
+	h.contains(a.text(assets.TraceTitle), a.text(assets.TraceEmpty))
 	h.press(keyEsc)
 	h.press(h.keyFor(assets.ActionWait))
 	h.press(runeKey('T'))
-	h.contains(h.app.text(assets.TraceTitle), "Wait(#", "| committed")
+	h.contains(a.text(assets.TraceTitle), a.text(assets.TraceDecidedIntro, "key", "Tab"))
+	h.lacks("| committed")
+	h.press(keyTab)
+	h.contains("Wait(#", "| committed")
+	h.press(keyTab)
+	h.lacks("| committed")
+}
+
+func TestTracePagerTellsTheDecisions(t *testing.T) {
+	rec := rules.Record{Time: 50, Action: "Move(#1)"}
+	tests := []struct {
+		name  string
+		check rules.Consulted
+		want  string // "" for no line
+	}{
+		{"an accept says nothing", rules.Consulted{Rule: "moot", Verdict: rules.Accept}, ""},
+		{"a refusal in player words", rules.Consulted{Rule: "collision", Verdict: rules.Reject | rules.Stop},
+			"50ms Move(#1) refused, no more rules asked. Something solid is in the way."},
+		{"a refusal that goes on", rules.Consulted{Rule: "bump attack", Verdict: rules.Reject},
+			"50ms Move(#1) refused. An enemy moving into the van claws or rams it instead."},
+		{"a follow-on", rules.Consulted{Rule: "motion ends", Verdict: rules.Accept, FollowOns: []string{"Stop(#1)"}},
+			"50ms Move(#1) allowed, then Stop(#1). Its moves for the round run out."},
+		{"a rule without words keeps its name", rules.Consulted{Rule: "new rule", Verdict: rules.Accept | rules.Stop},
+			"50ms Move(#1) allowed, no more rules asked. new rule."},
+	}
+	h := newHarness(t, 80, 24, Options{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := h.app.decision(rec, tt.check)
+			assert.Equal(t, tt.want != "", ok)
+			assert.Equal(t, tt.want, got)
+		})
+	}
 }
 
 func TestFirePromptAsksAgainOnAnEmptySideAndCancelsForFree(t *testing.T) {
