@@ -112,9 +112,11 @@ const (
 
 // Texts shared by menus and full-screen pages.
 const (
-	MenuYes   TextID = "menu.yes"
-	MenuNo    TextID = "menu.no"
-	PagerHint TextID = "pager.hint"
+	MenuYes TextID = "menu.yes"
+	MenuNo  TextID = "menu.no"
+	// MenuHotkey shows a menu item with the letter that picks it.
+	MenuHotkey TextID = "menu.hotkey"
+	PagerHint  TextID = "pager.hint"
 	// PagerNext names the key that turns to the next page of a cycle.
 	PagerNext TextID = "pager.next"
 )
@@ -164,9 +166,13 @@ const (
 
 // Camp menu texts.
 const (
-	CampTitle     TextID = "camp.title"
-	CampIntro     TextID = "camp.intro"
+	CampTitle TextID = "camp.title"
+	CampIntro TextID = "camp.intro"
+	// CampPay tells the pay for a run with two or more letters, CampPayOne
+	// with one and CampPayNone with none.
 	CampPay       TextID = "camp.pay"
+	CampPayOne    TextID = "camp.pay_one"
+	CampPayNone   TextID = "camp.pay_none"
 	CampProgress  TextID = "camp.progress"
 	CampShop      TextID = "camp.shop"
 	CampGarage    TextID = "camp.garage"
@@ -259,7 +265,9 @@ const (
 	PauseQuit     TextID = "pause.quit"
 	// PauseGiveUpConfirm asks before the run is given up.
 	PauseGiveUpConfirm TextID = "pause.give_up_confirm"
-	PauseSaveFailed    TextID = "pause.save_failed"
+	// PauseQuitConfirm asks before the game is left without saving.
+	PauseQuitConfirm TextID = "pause.quit_confirm"
+	PauseSaveFailed  TextID = "pause.save_failed"
 )
 
 // Controls screen texts, where the player changes the keys.
@@ -369,7 +377,62 @@ const (
 const (
 	TraceTitle TextID = "trace.title"
 	TraceEmpty TextID = "trace.empty"
+	// TraceDecidedIntro heads the page of the rules that decided
+	// something; TraceFullIntro the page of every rule consulted.
+	TraceDecidedIntro TextID = "trace.decided_intro"
+	TraceFullIntro    TextID = "trace.full_intro"
+	// TraceNoneDecided says that no rule refused, stopped or queued anything.
+	TraceNoneDecided TextID = "trace.none_decided"
+	// TraceLine is one rule's decision; TraceLineThen one that queued
+	// follow-on actions.
+	TraceLine     TextID = "trace.line"
+	TraceLineThen TextID = "trace.line_then"
+	// The verdicts in words.
+	TraceReject     TextID = "trace.reject"
+	TraceRejectStop TextID = "trace.reject_stop"
+	TraceAccept     TextID = "trace.accept"
+	TraceAcceptStop TextID = "trace.accept_stop"
 )
+
+// Rule trace: what each rule of the book decides, in player words, by the
+// rule's name (see TraceRule).
+const (
+	TraceRuleAcid                 TextID = "trace_rule.acid"
+	TraceRuleBounds               TextID = "trace_rule.bounds"
+	TraceRuleBumpAttack           TextID = "trace_rule.bump_attack"
+	TraceRuleBurstContinues       TextID = "trace_rule.burst_continues"
+	TraceRuleCampArrival          TextID = "trace_rule.camp_arrival"
+	TraceRuleCannotAfford         TextID = "trace_rule.cannot_afford"
+	TraceRuleCollision            TextID = "trace_rule.collision"
+	TraceRuleCommandPlace         TextID = "trace_rule.command_place"
+	TraceRuleDeath                TextID = "trace_rule.death"
+	TraceRuleDrivingPhysics       TextID = "trace_rule.driving_physics"
+	TraceRuleEmptySlot            TextID = "trace_rule.empty_slot"
+	TraceRuleEnemyCollision       TextID = "trace_rule.enemy_collision"
+	TraceRuleFragmentsBurnLetters TextID = "trace_rule.fragments_burn_letters"
+	TraceRuleGoalReached          TextID = "trace_rule.goal_reached"
+	TraceRuleInventoryFull        TextID = "trace_rule.inventory_full"
+	TraceRuleKitNeedsStandstill   TextID = "trace_rule.kit_needs_standstill"
+	TraceRuleLetterPickUp         TextID = "trace_rule.letter_pick_up"
+	TraceRuleMoot                 TextID = "trace_rule.moot"
+	TraceRuleMotionEnds           TextID = "trace_rule.motion_ends"
+	TraceRuleNarrate              TextID = "trace_rule.narrate"
+	TraceRuleNoSuchThing          TextID = "trace_rule.no_such_thing"
+	TraceRuleNotAGun              TextID = "trace_rule.not_a_gun"
+	TraceRuleNotAKit              TextID = "trace_rule.not_a_kit"
+	TraceRuleProjectileHit        TextID = "trace_rule.projectile_hit"
+	TraceRuleRunOver              TextID = "trace_rule.run_over"
+	TraceRuleSteeringNeedsSpeed   TextID = "trace_rule.steering_needs_speed"
+	TraceRuleStranded             TextID = "trace_rule.stranded"
+	TraceRuleVanCollision         TextID = "trace_rule.van_collision"
+	TraceRuleWouldDoNothing       TextID = "trace_rule.would_do_nothing"
+)
+
+// TraceRule returns the id of the player words for the rule with the given
+// name: spaces and hyphens become underscores. Not every rule has them.
+func TraceRule(name string) TextID {
+	return TextID("trace_rule." + strings.NewReplacer(" ", "_", "-", "_").Replace(name))
+}
 
 // Notices: what the game tells the player about the data folder, once, on
 // the title screen or under the map.
@@ -399,7 +462,7 @@ var TextIDs = []TextID{
 	TitleNewGame, TitleControls, TitleQuit, TitleSaveQuit, TitleSeed, TitleSaveUnreadable, HelpTitle,
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
 	HelpWait, HelpFire, HelpInventory, HelpLook, HelpHelp, HelpMessageLog, HelpTrace, HelpPause,
-	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, CampTitle, CampIntro, CampPay, CampProgress,
+	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, CampTitle, CampIntro, CampPay, CampPayOne, CampPayNone, CampProgress,
 	CampShop, CampGarage, CampInventory, CampNext, ShopTitle, ShopItem, ShopCannotAfford,
 	ShopInventoryFull, ShopNoEffect, ShopBought, ShopSoldOut, ShopBack, GarageTitle, GarageFront,
 	GarageRear, GarageLeft, GarageRight, GarageSlotLine, GarageEmpty, GarageSlotGun, GarageSlotEmpty,
@@ -410,14 +473,16 @@ var TextIDs = []TextID{
 	PauseGiveUp, LookTitle, LookHint, LookUnseen, LookRemembered, LookNothing, LookVan, LookWreck,
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
 	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, ScreenTooSmall,
-	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty,
+	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
+	TraceLineThen, TraceReject, TraceRejectStop, TraceAccept, TraceAcceptStop,
+	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
-	MenuYes, MenuNo, PagerHint, PagerNext,
+	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
 	LegendGround, LegendRemembered, HintFirstRun,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, EndLastMessages, EndDestroyedBy, EndByShotBy,
-	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseSaveFailed,
+	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseQuitConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
 	ReplayCommand,

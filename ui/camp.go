@@ -17,27 +17,41 @@ func newCamp(a *App) *menuView {
 func campPage(a *App) menuPage {
 	run := a.game.Run
 	c := a.data.Campaign
-	letterPay := run.LastPay - c.PayBase
-	letters := 0
-	if c.PayPerLetter > 0 {
-		letters = letterPay / c.PayPerLetter
-	}
 	return menuPage{
 		title: a.text(assets.CampTitle),
 		prelude: []string{
 			a.text(assets.CampIntro),
-			a.text(assets.CampPay, "pay", run.LastPay, "base", c.PayBase, "letter_pay", letterPay, "letters", letters),
+			a.payLine(run.LastPay),
 			a.text(assets.CampProgress, "done", run.Delivery, "goal", c.DeliveriesToWin),
 		},
 		items: []menuItem{
-			{label: a.text(assets.CampShop), pick: func(a *App, _ *menuView) { a.push(subMenu(shopPage)) }},
-			{label: a.text(assets.CampGarage), pick: func(a *App, _ *menuView) { a.push(subMenu(garagePage)) }},
-			{label: a.text(assets.CampInventory), pick: func(a *App, _ *menuView) { a.push(subMenu(campInventoryPage)) }},
-			{label: a.text(assets.CampNext), pick: func(a *App, _ *menuView) {
+			{label: a.text(assets.CampShop), hotkey: 't', pick: func(a *App, _ *menuView) { a.push(subMenu(shopPage)) }},
+			{label: a.text(assets.CampGarage), hotkey: 'g', pick: func(a *App, _ *menuView) { a.push(subMenu(garagePage)) }},
+			{label: a.text(assets.CampInventory), hotkey: 'i', pick: func(a *App, _ *menuView) { a.push(subMenu(campInventoryPage)) }},
+			{label: a.text(assets.CampNext), hotkey: 'r', pick: func(a *App, _ *menuView) {
 				a.do(game.Command{Kind: game.CmdDepart})
 			}},
 		},
 	}
+}
+
+// payLine tells what the last run paid: the base and the letters, in the
+// singular for one letter.
+func (a *App) payLine(pay int) string {
+	c := a.data.Campaign
+	letterPay := pay - c.PayBase
+	letters := 0
+	if c.PayPerLetter > 0 {
+		letters = letterPay / c.PayPerLetter
+	}
+	id := assets.CampPay
+	switch letters {
+	case 0:
+		id = assets.CampPayNone
+	case 1:
+		id = assets.CampPayOne
+	}
+	return a.text(id, "pay", pay, "base", c.PayBase, "letter_pay", letterPay, "letters", letters)
 }
 
 // subMenu is a camp screen with the status line that the cancel key closes.
@@ -70,7 +84,9 @@ func shopPage(a *App) menuPage {
 		page.items = append(page.items, menuItem{
 			label: a.text(assets.ShopItem, "name", o.Name, "price", o.Price),
 			pick: func(a *App, m *menuView) {
-				campDo(a, m, game.Command{Kind: game.CmdBuy, Index: i}, a.text(assets.ShopBought, "name", o.Name))
+				if campDo(a, m, game.Command{Kind: game.CmdBuy, Index: i}, a.text(assets.ShopBought, "name", o.Name)) {
+					m.sel = afterPurchase(a.game.Stock(), i, id)
+				}
 			},
 		})
 	}
@@ -86,6 +102,16 @@ func shopPage(a *App) menuPage {
 		return nil
 	}
 	return page
+}
+
+// afterPurchase is the shop's row once offer id on row i is bought: the
+// same row if it holds another of the same offer, else "Back" (the row
+// after the stock), so a second confirm never buys something else.
+func afterPurchase(stock []string, i int, id string) int {
+	if i < len(stock) && stock[i] == id {
+		return i
+	}
+	return len(stock)
 }
 
 // slotNames are the garage's names of the four slots.

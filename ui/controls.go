@@ -87,7 +87,7 @@ func listRows(h int) int { return max(h-5, 1) }
 func (c *controlsView) draw(a *App, g *Grid) {
 	rows := c.rows(a)
 	n := listRows(g.H)
-	c.top = max(min(c.top, c.sel), c.sel-n+1, 0)
+	c.top = max(min(c.top, c.headOf(rows, c.sel)), c.sel-n+1, 0)
 	g.Text(margin, 0, a.text(assets.ControlsTitle), a.pal.Style(assets.RoleTitle))
 	for i := 0; i < n && c.top+i < len(rows); i++ {
 		c.drawRow(a, g, 2+i, rows[c.top+i], c.top+i == c.sel)
@@ -102,6 +102,15 @@ func (c *controlsView) draw(a *App, g *Grid) {
 			g.Text(margin, y, line, a.pal.Style(assets.RoleTextDim))
 		}
 	}
+}
+
+// headOf is the row to show first when the list scrolls up to row sel:
+// the heading over it, if it is its section's first action.
+func (c *controlsView) headOf(rows []controlRow, sel int) int {
+	if sel > 0 && rows[sel-1].heading != "" {
+		return sel - 1
+	}
+	return sel
 }
 
 func (c *controlsView) drawRow(a *App, g *Grid, y int, r controlRow, selected bool) {

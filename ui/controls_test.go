@@ -3,6 +3,7 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -108,6 +109,41 @@ func TestControlsListEveryActionWithItsKeys(t *testing.T) {
 	// The list scrolls to show the last row.
 	h.press(key{k: tcell.KeyEnd})
 	h.contains(h.app.text(assets.ControlsRestore), h.app.text(assets.HelpFor(assets.ActionReplayQuit)))
+}
+
+func TestControlsShowTheFirstHeadingAfterWrapping(t *testing.T) {
+	tests := []struct {
+		name string
+		// back brings the cursor from the bottom of the list to its top.
+		back []key
+	}{
+		{"down past the end", []key{keyDown}},
+		{"home", []key{{k: tcell.KeyHome}}},
+		{"up all the way", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, _ := controlsHarness(t, "")
+			c := h.controls()
+			heading := h.app.text(controlSections[0].heading)
+			h.press(keyUp) // wraps to the bottom
+			h.lacks(heading)
+			back := tt.back
+			if back == nil {
+				for range c.rows(h.app) {
+					back = append(back, keyUp)
+				}
+			}
+			for _, k := range back {
+				h.press(k)
+				if c.rows(h.app)[c.sel].action == assets.ActionSteerUp {
+					break
+				}
+			}
+			require.Equal(t, assets.ActionSteerUp, c.rows(h.app)[c.sel].action)
+			assert.Equal(t, heading, strings.TrimSpace(strings.Split(h.text(), "\n")[2]), "the heading heads the list")
+		})
+	}
 }
 
 func TestABoundKeyWorksAtOnceAndIsSaved(t *testing.T) {

@@ -37,6 +37,10 @@ func TestGoldenScreens(t *testing.T) {
 	}{
 		{"title", func(h *harness) {}},
 		{"controls", func(h *harness) { h.selectItem(h.app.text(assets.TitleControls)) }},
+		{"controls_wrapped", func(h *harness) {
+			h.selectItem(h.app.text(assets.TitleControls))
+			h.press(keyUp, keyDown)
+		}},
 		{"help", func(h *harness) { h.startRun(); h.typeKeys("?") }},
 		{"legend", func(h *harness) { h.startRun(); h.typeKeys("?"); h.press(keyTab) }},
 		{"high_scores_empty", func(h *harness) { h.selectItem(h.app.text(assets.TitleHighScores)) }},
@@ -46,11 +50,18 @@ func TestGoldenScreens(t *testing.T) {
 		{"look", func(h *harness) { h.startRun(); h.typeKeys("xlllj") }},
 		{"pause", func(h *harness) { h.startRun(); h.press(keyEsc) }},
 		{"log", func(h *harness) { h.startRun(); h.typeKeys("llt") }},
+		{"trace", func(h *harness) { h.startRun(); h.typeKeys("lT") }},
+		{"trace_full", func(h *harness) { h.startRun(); h.typeKeys("lT"); h.press(keyTab) }},
 		{"given_up", func(h *harness) {
 			h.startRun()
 			h.press(keyEsc)
 			h.selectItem(h.app.text(assets.PauseGiveUp))
 			h.selectItem(h.app.text(assets.MenuYes))
+		}},
+		{"quit_confirm", func(h *harness) {
+			h.startRun()
+			h.press(keyEsc)
+			h.selectItem(h.app.text(assets.PauseQuit))
 		}},
 		{"too_small", func(h *harness) { h.startRun(); h.resize(70, 20) }},
 	}
@@ -76,4 +87,22 @@ func TestGoldenCamp(t *testing.T) {
 	h.selectItem(h.app.text(assets.CampInventory))
 	h.selectItem("Spare tyre")
 	h.checkGolden("camp_kit")
+}
+
+func TestGoldenShopAfterPurchase(t *testing.T) {
+	h := atCamp(t, Options{})
+	h.selectItem(h.app.text(assets.CampShop))
+	mg, ok := h.app.data.Shop.Offer("machine_gun")
+	require.True(t, ok)
+	h.selectItem(h.app.text(assets.ShopItem, "name", mg.Name, "price", mg.Price))
+	h.checkGolden("shop_bought")
+}
+
+func TestGoldenCampOneLetter(t *testing.T) {
+	h := atCamp(t, Options{})
+	c := h.app.data.Campaign
+	h.app.game.Run.LastPay = c.PayBase + c.PayPerLetter
+	h.app.redraw(false)
+	h.contains("for 1 letter.")
+	h.checkGolden("camp_one_letter")
 }

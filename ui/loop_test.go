@@ -51,8 +51,9 @@ func TestRunPlaysUntilQuitAndRestoresTheTerminal(t *testing.T) {
 	}}
 	go func() { done <- Run(s, data, opts) }()
 	within(t, s.ready, "the first frame")
-	// New game, drive twice, pause, wrap up to "quit without saving".
-	for _, k := range []key{keyEnter, runeKey('l'), runeKey('l'), keyEsc, keyUp, keyEnter} {
+	// New game, drive twice, pause, wrap up to "quit without saving", and
+	// answer its question yes.
+	for _, k := range []key{keyEnter, runeKey('l'), runeKey('l'), keyEsc, keyUp, keyEnter, keyDown, keyEnter} {
 		s.InjectKey(k.k, k.r, k.mod)
 	}
 	select {

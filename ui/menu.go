@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"lastpost/assets"
 )
 
@@ -8,6 +10,35 @@ import (
 type menuItem struct {
 	label string
 	pick  func(a *App, m *menuView)
+	// hotkey, when set, picks the item at once; it shows before the label
+	// unless a menu key is bound to it.
+	hotkey rune
+}
+
+// hotkeyOf returns the item's hotkey if it is in force: set, and not
+// bound to a menu action (the player's bindings come first).
+func (a *App) hotkeyOf(it menuItem) (assets.Key, bool) {
+	if it.hotkey == 0 {
+		return assets.Key{}, false
+	}
+	k := assets.Key{Rune: it.hotkey}
+	_, bound := a.data.Keys.Action(assets.ContextMenu, k)
+	return k, !bound
+}
+
+// itemText is an item as the menu shows it: its hotkey, if in force, and
+// its label. Items of a menu that has hotkeys line up.
+func (a *App) itemText(page menuPage, it menuItem) string {
+	if k, ok := a.hotkeyOf(it); ok {
+		return a.text(assets.MenuHotkey, "key", k, "label", it.label)
+	}
+	for _, other := range page.items {
+		if _, ok := a.hotkeyOf(other); ok {
+			n := len([]rune(a.text(assets.MenuHotkey, "key", assets.Key{Rune: other.hotkey}, "label", "")))
+			return strings.Repeat(" ", n) + it.label
+		}
+	}
+	return it.label
 }
 
 // menuPage is what a menu shows, rebuilt from the state whenever it is
@@ -101,7 +132,7 @@ func (m *menuView) drawItems(a *App, g *Grid, page menuPage, y, bottom int) int 
 		if i == m.sel {
 			st = a.pal.Style(assets.RoleSelected)
 		}
-		g.Text(margin, y, " "+page.items[i].label+" ", st)
+		g.Text(margin, y, " "+a.itemText(page, page.items[i])+" ", st)
 		y++
 	}
 	return y
@@ -111,7 +142,7 @@ func (m *menuView) drawItems(a *App, g *Grid, page menuPage, y, bottom int) int 
 func (m *menuView) drawBox(a *App, g *Grid, page menuPage) {
 	width := len([]rune(page.title))
 	for _, it := range page.items {
-		width = max(width, len([]rune(it.label))+2)
+		width = max(width, len([]rune(a.itemText(page, it)))+2)
 	}
 	var lines []string
 	for _, para := range page.prelude {
@@ -153,7 +184,7 @@ func (m *menuView) drawBox(a *App, g *Grid, page menuPage) {
 		if i == m.sel {
 			st = a.pal.Style(assets.RoleSelected)
 		}
-		g.Text(x0+1, y, " "+it.label+" ", st)
+		g.Text(x0+1, y, " "+a.itemText(page, it)+" ", st)
 		y++
 	}
 	for i, l := range notice {
@@ -194,6 +225,7 @@ func (m *menuView) key(a *App, in input) {
 	}
 	act, ok := a.data.Keys.Action(assets.ContextMenu, in.key)
 	if !ok {
+		m.hotkey(a, page, in)
 		return
 	}
 	switch act {
@@ -219,6 +251,21 @@ func (m *menuView) key(a *App, in input) {
 	}
 }
 
+// hotkey picks the item whose hotkey was pressed, if any.
+func (m *menuView) hotkey(a *App, page menuPage, in input) {
+	if in.nav != navNone {
+		return
+	}
+	for i, it := range page.items {
+		if k, ok := a.hotkeyOf(it); ok && k == in.key {
+			m.sel = i
+			m.notice = ""
+			it.pick(a, m)
+			return
+		}
+	}
+}
+
 func clampSel(sel, n int) int { return max(min(sel, n-1), 0) }
 
 // confirm opens a yes/no question over the current view; yes runs the
@@ -227,8 +274,8 @@ func confirm(a *App, question string, yes func(a *App)) {
 	under := a.top()
 	a.push(&menuView{under: under, build: func(a *App) menuPage {
 		return menuPage{title: question, items: []menuItem{
-			{label: a.text(assets.MenuNo), pick: func(a *App, _ *menuView) { a.pop() }},
-			{label: a.text(assets.MenuYes), pick: func(a *App, _ *menuView) { a.pop(); yes(a) }},
+			{label: a.text(assets.MenuNo), hotkey: 'n', pick: func(a *App, _ *menuView) { a.pop() }},
+			{label: a.text(assets.MenuYes), hotkey: 'y', pick: func(a *App, _ *menuView) { a.pop(); yes(a) }},
 		}}
 	}})
 }

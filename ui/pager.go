@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"lastpost/assets"
+	"lastpost/rules"
 )
 
 // pagerView shows a long text a screen at a time: the message log, the
@@ -157,18 +158,78 @@ func newLogPager(a *App) *pagerView {
 	return p
 }
 
-// newTracePager pages through the last turn's rule trace.
+// newTracePager pages through the last turn's rule trace: first only the
+// rules that decided something, in player words; Tab turns to the full
+// trace and back.
 func newTracePager(a *App) *pagerView {
-	p := &pagerView{title: a.text(assets.TraceTitle)}
-	if t := a.game.LastTrace(); t != nil {
-		for _, r := range t.Records {
-			p.lines = append(p.lines, r.String())
+	p, t := tracePage(a, newFullTracePager, assets.TraceDecidedIntro)
+	if t == nil {
+		return p
+	}
+	decided := false
+	for _, r := range t.Records {
+		for _, c := range r.Checks {
+			if line, ok := a.decision(r, c); ok {
+				p.lines = append(p.lines, line)
+				decided = true
+			}
 		}
 	}
-	if len(p.lines) == 0 {
-		p.lines = []string{a.text(assets.TraceEmpty)}
+	if !decided {
+		p.lines = append(p.lines, a.text(assets.TraceNoneDecided))
 	}
 	return p
+}
+
+// newFullTracePager pages through every record of the last turn's rule
+// trace, every rule consulted, as rules.Record writes it.
+func newFullTracePager(a *App) *pagerView {
+	p, t := tracePage(a, newTracePager, assets.TraceFullIntro)
+	if t == nil {
+		return p
+	}
+	for _, r := range t.Records {
+		p.lines = append(p.lines, r.String())
+	}
+	return p
+}
+
+// tracePage starts a page of the last turn's trace, which Tab turns to
+// next: the intro, or the line that nothing has happened yet and a nil
+// trace.
+func tracePage(a *App, next func(a *App) *pagerView, intro assets.TextID) (*pagerView, *rules.Trace) {
+	p := &pagerView{title: a.text(assets.TraceTitle), next: next}
+	t := a.game.LastTrace()
+	if t == nil || len(t.Records) == 0 {
+		p.lines = []string{a.text(assets.TraceEmpty)}
+		return p, nil
+	}
+	p.lines = []string{a.text(intro, "key", "Tab"), ""}
+	return p, t
+}
+
+// verdictTexts word the verdicts.
+var verdictTexts = map[rules.Verdict]assets.TextID{
+	rules.Accept: assets.TraceAccept, rules.Reject: assets.TraceReject,
+	rules.Accept | rules.Stop: assets.TraceAcceptStop, rules.Reject | rules.Stop: assets.TraceRejectStop,
+}
+
+// decision words one rule's answer to an action, if it decided something:
+// refused the action, stopped the checking or queued follow-on actions.
+// The rule is told in player words where the texts have them.
+func (a *App) decision(r rules.Record, c rules.Consulted) (string, bool) {
+	if !c.Verdict.Rejected() && !c.Verdict.Stops() && len(c.FollowOns) == 0 {
+		return "", false
+	}
+	rule := c.Rule
+	if id := assets.TraceRule(c.Rule); a.data.Texts.Has(id) {
+		rule = a.text(id)
+	}
+	args := []any{"time", r.Time, "action", r.Action, "rule", rule, "verdict", a.text(verdictTexts[c.Verdict])}
+	if len(c.FollowOns) > 0 {
+		return a.text(assets.TraceLineThen, append(args, "follow", strings.Join(c.FollowOns, ", "))...), true
+	}
+	return a.text(assets.TraceLine, args...), true
 }
 
 // newHelp lists the key bindings in force: road actions first, then menus,

@@ -15,11 +15,11 @@ func pausePage(a *App) menuPage {
 		title:   a.text(assets.PauseTitle),
 		prelude: []string{a.text(assets.TitleSeed, "seed", a.game.Run.Seed)},
 		items: []menuItem{
-			{label: a.text(assets.PauseResume), pick: func(a *App, _ *menuView) { a.pop() }},
-			{label: a.text(assets.PauseControls), pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
-			{label: a.text(assets.PauseSaveQuit), pick: saveAndQuit},
-			{label: a.text(assets.PauseGiveUp), pick: func(a *App, _ *menuView) { a.giveUp() }},
-			{label: a.text(assets.PauseQuit), pick: func(a *App, _ *menuView) { a.quit = true }},
+			{label: a.text(assets.PauseResume), hotkey: 'r', pick: func(a *App, _ *menuView) { a.pop() }},
+			{label: a.text(assets.PauseControls), hotkey: 'o', pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
+			{label: a.text(assets.PauseSaveQuit), hotkey: 's', pick: saveAndQuit},
+			{label: a.text(assets.PauseGiveUp), hotkey: 'g', pick: func(a *App, _ *menuView) { a.giveUp() }},
+			{label: a.text(assets.PauseQuit), hotkey: 'q', pick: quitWithoutSaving},
 		},
 	}
 }
@@ -34,4 +34,10 @@ func saveAndQuit(a *App, m *menuView) {
 		}
 	}
 	a.quit = true
+}
+
+// quitWithoutSaving leaves the game once the player agrees to lose what
+// was played since the last save.
+func quitWithoutSaving(a *App, _ *menuView) {
+	confirm(a, a.text(assets.PauseQuitConfirm), func(a *App) { a.quit = true })
 }

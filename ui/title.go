@@ -53,13 +53,13 @@ func (a *App) showNotice() {
 func titlePage(a *App) menuPage {
 	var items []menuItem
 	if a.hooks.HasSave != nil && a.hooks.Load != nil && a.hooks.HasSave() {
-		items = append(items, menuItem{label: a.text(assets.TitleContinue), pick: continueRun})
+		items = append(items, menuItem{label: a.text(assets.TitleContinue), hotkey: 'c', pick: continueRun})
 	}
 	items = append(items,
-		menuItem{label: a.text(assets.TitleNewGame), pick: func(a *App, _ *menuView) { a.startOver((*App).newRun) }},
-		menuItem{label: a.text(assets.TitleControls), pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
-		menuItem{label: a.text(assets.TitleHighScores), pick: func(a *App, _ *menuView) { a.push(newScores(a)) }},
-		menuItem{label: a.text(assets.TitleQuit), pick: func(a *App, _ *menuView) { a.quit = true }},
+		menuItem{label: a.text(assets.TitleNewGame), hotkey: 'n', pick: func(a *App, _ *menuView) { a.startOver((*App).newRun) }},
+		menuItem{label: a.text(assets.TitleControls), hotkey: 'o', pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
+		menuItem{label: a.text(assets.TitleHighScores), hotkey: 's', pick: func(a *App, _ *menuView) { a.push(newScores(a)) }},
+		menuItem{label: a.text(assets.TitleQuit), hotkey: 'q', pick: func(a *App, _ *menuView) { a.quit = true }},
 	)
 	return menuPage{
 		title:   a.text(assets.TitleName),

@@ -15,6 +15,7 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/game"
+	"lastpost/rules"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -221,6 +222,27 @@ func TestPauseMenuResumesAndSaves(t *testing.T) {
 	assert.True(t, a.quit)
 }
 
+func TestQuitWithoutSavingAsksFirst(t *testing.T) {
+	saved := 0
+	h := newHarness(t, 80, 24, Options{Hooks: Hooks{Save: func(*game.Game) error { saved++; return nil }}})
+	h.startRun()
+	a := h.app
+	h.press(keyEsc)
+	h.selectItem(a.text(assets.PauseQuit))
+	h.contains(a.text(assets.PauseQuitConfirm))
+	assert.False(t, a.quit, "the question comes first")
+
+	h.selectItem(a.text(assets.MenuNo))
+	h.lacks(a.text(assets.PauseQuitConfirm))
+	h.contains(a.text(assets.PauseTitle))
+	assert.False(t, a.quit)
+
+	h.selectItem(a.text(assets.PauseQuit))
+	h.selectItem(a.text(assets.MenuYes))
+	assert.True(t, a.quit)
+	assert.Zero(t, saved, "quitting without saving saves nothing")
+}
+
 func TestGivingUpShowsTheSummaryThenTheTitle(t *testing.T) {
 	ended := 0
 	h := newHarness(t, 80, 24, Options{Hooks: Hooks{Ended: func(*game.Game) { ended++ }}})
@@ -266,12 +288,45 @@ func TestMessageLogPager(t *testing.T) {
 func TestTracePagerShowsTheLastTurn(t *testing.T) {
 	h := newHarness(t, 80, 24, Options{})
 	h.startRun()
+	a := h.app
 	h.press(runeKey('T'))
-	h.contains(h.app.text(assets.TraceTitle), h.app.text(assets.TraceEmpty))
+	h.contains(a.text(assets.TraceTitle), a.text(assets.TraceEmpty))
 	h.press(keyEsc)
 	h.press(h.keyFor(assets.ActionWait))
 	h.press(runeKey('T'))
-	h.contains(h.app.text(assets.TraceTitle), "Wait(#", "| committed")
+	h.contains(a.text(assets.TraceTitle), a.text(assets.TraceDecidedIntro, "key", "Tab"))
+	h.lacks("| committed")
+	h.press(keyTab)
+	h.contains("Wait(#", "| committed")
+	h.press(keyTab)
+	h.lacks("| committed")
+}
+
+func TestTracePagerTellsTheDecisions(t *testing.T) {
+	rec := rules.Record{Time: 50, Action: "Move(#1)"}
+	tests := []struct {
+		name  string
+		check rules.Consulted
+		want  string // "" for no line
+	}{
+		{"an accept says nothing", rules.Consulted{Rule: "moot", Verdict: rules.Accept}, ""},
+		{"a refusal in player words", rules.Consulted{Rule: "collision", Verdict: rules.Reject | rules.Stop},
+			"50ms Move(#1) refused, no more rules asked. Something solid is in the way."},
+		{"a refusal that goes on", rules.Consulted{Rule: "bump attack", Verdict: rules.Reject},
+			"50ms Move(#1) refused. An enemy moving into the van claws or rams it instead."},
+		{"a follow-on", rules.Consulted{Rule: "motion ends", Verdict: rules.Accept, FollowOns: []string{"Stop(#1)"}},
+			"50ms Move(#1) allowed, then Stop(#1). Its moves for the round run out."},
+		{"a rule without words keeps its name", rules.Consulted{Rule: "new rule", Verdict: rules.Accept | rules.Stop},
+			"50ms Move(#1) allowed, no more rules asked. new rule."},
+	}
+	h := newHarness(t, 80, 24, Options{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := h.app.decision(rec, tt.check)
+			assert.Equal(t, tt.want != "", ok)
+			assert.Equal(t, tt.want, got)
+		})
+	}
 }
 
 func TestFirePromptAsksAgainOnAnEmptySideAndCancelsForFree(t *testing.T) {
@@ -584,5 +639,22 @@ func TestHighScoresList(t *testing.T) {
 		} else {
 			assert.NotContains(t, rows[i][9], h.app.text(assets.ScoresWon), "row %d", i)
 		}
+	}
+}
+
+func TestCampPayLineCountsLetters(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	a := h.app
+	c := a.data.Campaign
+	tests := []struct {
+		letters int
+		want    string
+	}{
+		{0, fmt.Sprintf("You earn %d for the run; you brought no letters.", c.PayBase)},
+		{1, fmt.Sprintf("You earn %d: %d for the run and %d for 1 letter.", c.PayBase+c.PayPerLetter, c.PayBase, c.PayPerLetter)},
+		{2, fmt.Sprintf("You earn %d: %d for the run and %d for 2 letters.", c.PayBase+2*c.PayPerLetter, c.PayBase, 2*c.PayPerLetter)},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, a.payLine(c.PayBase+tt.letters*c.PayPerLetter), "%d letters", tt.letters)
 	}
 }
