@@ -288,7 +288,8 @@ func (a *App) firePrompt() string {
 }
 
 // aim finishes the fire prompt: a direction with a gun fires it, an empty
-// side says so and asks again, the pause key cancels at no cost.
+// side is refused by the rules and asks again, the pause key cancels at no
+// cost.
 func (v *playView) aim(a *App, act assets.Action) {
 	if act == assets.ActionPause {
 		v.firing = false
@@ -300,10 +301,12 @@ func (v *playView) aim(a *App, act assets.Action) {
 		a.prompt = a.firePrompt()
 		return
 	}
-	if vocab.Guns.Value(a.game.World(), a.game.Van()).Gun(d) == "" {
-		a.prompt = a.text(assets.PromptEmptySlot) + " " + a.firePrompt()
-		return
-	}
 	v.firing = false
-	a.do(game.Command{Kind: game.CmdFire, Dir: d})
+	// The rules decide: an empty side is refused there (and recorded, and
+	// traced, and told in the log) like any refusal, and the prompt stays
+	// open for another side.
+	if r := a.do(game.Command{Kind: game.CmdFire, Dir: d}); r.Refusal.ID == assets.PromptEmptySlot {
+		v.firing = true
+		a.prompt = a.firePrompt()
+	}
 }
