@@ -255,6 +255,20 @@ const (
 	EndByUnknown   TextID = "end.by_unknown"
 )
 
+// Morgue file texts: the plain-text summary a finished run leaves in the
+// data folder. Its rows reuse the end screen's labels.
+const (
+	MorgueTitle      TextID = "morgue.title"
+	MorgueRow        TextID = "morgue.row"
+	MorgueWon        TextID = "morgue.won"
+	MorgueMoney      TextID = "morgue.money"
+	MorgueVan        TextID = "morgue.van"
+	MorgueVanStats   TextID = "morgue.van_stats"
+	MorgueGuns       TextID = "morgue.guns"
+	MorgueRecording  TextID = "morgue.recording"
+	MorgueUnrecorded TextID = "morgue.unrecorded"
+)
+
 // Pause menu texts.
 const (
 	PauseTitle    TextID = "pause.title"
@@ -448,6 +462,8 @@ const (
 	NoticeRecordingFailed TextID = "notice.recording_failed"
 	// NoticeRecordingBack is a recording that was rebuilt and goes on.
 	NoticeRecordingBack TextID = "notice.recording_back"
+	// NoticeMorgueFailed is a morgue file that could not be written.
+	NoticeMorgueFailed TextID = "notice.morgue_failed"
 )
 
 // TextIDs lists every text id, in the order of texts.toml.
@@ -491,7 +507,9 @@ var TextIDs = []TextID{
 	ControlsTitle, ControlsHint, ControlsPress, ControlsTaken, ControlsSame, ControlsAdded,
 	ControlsRemoved, ControlsLastKey, ControlsFull, ControlsUnbindable, ControlsRestore,
 	ControlsRestored, ControlsSaveFailed,
-	NoticeAbandonSave, NoticeSaveKept, NoticeScoresUnreadable, NoticeRecordingFailed, NoticeRecordingBack,
+	NoticeAbandonSave, NoticeSaveKept, NoticeScoresUnreadable, NoticeRecordingFailed, NoticeRecordingBack, NoticeMorgueFailed,
+	MorgueTitle, MorgueRow, MorgueWon, MorgueMoney, MorgueVan, MorgueVanStats, MorgueGuns, MorgueRecording,
+	MorgueUnrecorded,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action
