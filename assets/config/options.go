@@ -1,9 +1,7 @@
 package config
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"reflect"
 	"slices"
 	"strings"
@@ -22,18 +20,7 @@ func Palettes() []Palette { return slices.Clone(palettes) }
 // atomically, leaves a file that is not a valid config alone, and makes
 // the folder if need be.
 func SaveOptions(path string, c Config, data *assets.Data) error {
-	if path == "" {
-		return errors.New("there is no config file to write to")
-	}
-	old, err := readCapped(path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return &Error{File: path, Msg: err.Error()}
-	}
-	text, err := rewriteOptions(path, old, c, data)
-	if err != nil {
-		return err
-	}
-	return writeAtomic(path, text)
+	return rewriteFile(path, func(old []byte) ([]byte, error) { return rewriteOptions(path, old, c, data) })
 }
 
 // rewriteOptions returns the config text old with the options of c set in
