@@ -269,6 +269,26 @@ const (
 	MorgueUnrecorded TextID = "morgue.unrecorded"
 )
 
+// Options screen texts, and the menu items that open it.
+const (
+	TitleOptions          TextID = "title.options"
+	PauseOptions          TextID = "pause.options"
+	OptionsTitle          TextID = "options.title"
+	OptionsHint           TextID = "options.hint"
+	OptionsPalette        TextID = "options.palette"
+	OptionsPaletteAuto    TextID = "options.palette_auto"
+	OptionsPaletteColours TextID = "options.palette_colours"
+	OptionsPaletteMono    TextID = "options.palette_mono"
+	OptionsSpeed          TextID = "options.speed"
+	OptionsSpeedInstant   TextID = "options.speed_instant"
+	OptionsSpeedTimes     TextID = "options.speed_times"
+	OptionsLogLines       TextID = "options.log_lines"
+	OptionsConfirmGiveUp  TextID = "options.confirm_give_up"
+	OptionsBack           TextID = "options.back"
+	OptionsSaved          TextID = "options.saved"
+	OptionsSaveFailed     TextID = "options.save_failed"
+)
+
 // Pause menu texts.
 const (
 	PauseTitle    TextID = "pause.title"
@@ -509,7 +529,9 @@ var TextIDs = []TextID{
 	ControlsRestored, ControlsSaveFailed,
 	NoticeAbandonSave, NoticeSaveKept, NoticeScoresUnreadable, NoticeRecordingFailed, NoticeRecordingBack, NoticeMorgueFailed,
 	MorgueTitle, MorgueRow, MorgueWon, MorgueMoney, MorgueVan, MorgueVanStats, MorgueGuns, MorgueRecording,
-	MorgueUnrecorded,
+	MorgueUnrecorded, TitleOptions, PauseOptions, OptionsTitle, OptionsHint, OptionsPalette, OptionsPaletteAuto,
+	OptionsPaletteColours, OptionsPaletteMono, OptionsSpeed, OptionsSpeedInstant, OptionsSpeedTimes,
+	OptionsLogLines, OptionsConfirmGiveUp, OptionsBack, OptionsSaved, OptionsSaveFailed,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action
