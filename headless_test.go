@@ -65,7 +65,7 @@ func TestRecordThenVerify(t *testing.T) {
 		file := filepath.Join(dir, fmt.Sprintf("seed-%d.rec", seed))
 		got, code := runCLI("-replay", file, "-verify")
 		assert.Equal(t, exitOK, code, got)
-		assert.Regexp(t, `^ok: `+turns[i][1]+` turns, hash=[0-9a-f]{16}\n$`, got)
+		assert.Regexp(t, `^ok: `+turns[i][1]+` commands, hash=[0-9a-f]{16}\n$`, got)
 	}
 
 	text, err := os.ReadFile(filepath.Join(dir, "seed-11.rec"))
@@ -82,19 +82,19 @@ func TestRecordThenVerify(t *testing.T) {
 		{"desync", func(l []string) []string {
 			l[8] = l[8][:len(l[8])-1] + flipHex(l[8][len(l[8])-1])
 			return l
-		}, nil, exitFailed, `^\S+bad\.rec:9: desync at turn 4: expected [0-9a-f]{16}, got [0-9a-f]{16}\n$`},
+		}, nil, exitFailed, `^\S+bad\.rec:9: desync at command 4: expected [0-9a-f]{16}, got [0-9a-f]{16}\n$`},
 		{"refused added", func(l []string) []string { l[8] += " refused"; return l }, nil, exitFailed,
-			`^\S+bad\.rec:9: desync at turn 4: "\S+" is recorded as refused, but the game took it\n$`},
+			`^\S+bad\.rec:9: desync at command 4: "\S+" is recorded as refused, but the game took it\n$`},
 		{"unreadable", func(l []string) []string { l[6] = "2 hover 0000000000000000"; return l }, nil, exitBad,
 			`^\S+bad\.rec:7: unknown command "hover"\n$`},
 		{"old logic", func(l []string) []string { l[1] = "logic 0"; return l }, nil, exitBad,
 			`^\S+bad\.rec:2: recorded with logic version 0 .*re-bless`},
 		{"last 30 lines cut", func(l []string) []string { return l[:len(l)-30] }, nil, exitIncomplete,
-			fmt.Sprintf("^incomplete: %d turns, no end\n$", length-29)},
+			fmt.Sprintf("^incomplete: %d commands, no end\n$", length-29)},
 		{"only the header", func(l []string) []string { return l[:5] }, nil, exitIncomplete,
-			"^incomplete: 0 turns, no end\n$"},
+			"^incomplete: 0 commands, no end\n$"},
 		{"cut, accepted as a run in progress", func(l []string) []string { return l[:len(l)-30] }, []string{"-partial"}, exitOK,
-			fmt.Sprintf(`^ok: %d turns, hash=[0-9a-f]{16}\n$`, length-29)},
+			fmt.Sprintf(`^ok: %d commands, hash=[0-9a-f]{16}\n$`, length-29)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -428,7 +428,7 @@ func TestSaveContinueAndGiveUpKeepOneRecording(t *testing.T) {
 	// animation short.
 	s.press("l")
 	waitRecorded(t, cfg.dataDir, 2)
-	s.press("Esc", "Down", "Down", "Enter") // pause: save and quit
+	s.press("Esc", "Down", "Down", "Down", "Enter") // pause: save and quit
 	got := waitPlayed(t, out)
 	require.Equal(t, exitOK, got.code, got.stderr)
 	require.True(t, archive.HasSave(cfg.dataDir))
@@ -439,8 +439,8 @@ func TestSaveContinueAndGiveUpKeepOneRecording(t *testing.T) {
 	s.press("Enter") // Continue
 	s.press("j")
 	waitRecorded(t, cfg.dataDir, 3)
-	// Give the run up: pause, the fourth item, then yes.
-	s.press("Esc", "Down", "Down", "Down", "Enter", "Down", "Enter")
+	// Give the run up: pause, the fifth item, then yes.
+	s.press("Esc", "Down", "Down", "Down", "Down", "Enter", "Down", "Enter")
 	eventually(t, "the end of the run", func() bool { return !archive.HasSave(cfg.dataDir) })
 	s.press("Enter", "Esc")                              // the summary, then the title
 	require.NoError(t, ui.Interrupt(s, syscall.SIGTERM)) // leave from the title

@@ -24,3 +24,26 @@ func TestReadmeScreenIsAGoldenScreen(t *testing.T) {
 	require.GreaterOrEqual(t, end, 0, "the text block is not closed")
 	assert.Equal(t, string(golden), body[:end], "README.md's screen differs from road_driving.golden: copy it over")
 }
+
+// TestReadmeTellsOfMorgueFiles checks the README tells players of the
+// morgue files where they look: in Play, and in the data folder's list.
+func TestReadmeTellsOfMorgueFiles(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	tests := []struct {
+		section, from, to string
+	}{
+		{section: "Play", from: "## Play\n", to: "### Driving\n"},
+		{section: "the data folder", from: "**The data folder**", to: "**Starting up**"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.section, func(t *testing.T) {
+			s := string(readme)
+			start := strings.Index(s, tt.from)
+			require.GreaterOrEqual(t, start, 0)
+			end := strings.Index(s[start:], tt.to)
+			require.Greater(t, end, 0)
+			assert.Contains(t, s[start:start+end], "`morgue-N.txt`")
+		})
+	}
+}

@@ -101,7 +101,7 @@ type Recording struct {
 	Bot       int // game.BotVersion of a run the bot played, else 0
 	Seed      uint64
 	Start     uint64 // state hash before the first command
-	StartLine int    // line of the start header, for a desync at turn 0
+	StartLine int    // line of the start header, for a desync at command 0
 	Steps     []Step
 	Resumes   []Resume // in file order
 	End       *End     // nil for a run in progress (or a cut file)

@@ -141,7 +141,7 @@ func TestVerifyAgreesWithThePlay(t *testing.T) {
 		v, err := Verify(loadData(t), rec, nil)
 		require.NoError(t, err, "seed %d", seed)
 		assert.Equal(t, Verified{Turns: 60, Hash: g.Hash()}, v, "seed %d", seed)
-		assert.Equal(t, fmt.Sprintf("ok: 60 turns, hash=%016x", g.Hash()), v.String())
+		assert.Equal(t, fmt.Sprintf("ok: 60 commands, hash=%016x", g.Hash()), v.String())
 	}
 }
 
@@ -184,7 +184,7 @@ func TestVerifyFindsTheFirstDesync(t *testing.T) {
 			if turn > 0 {
 				line = rec.Steps[turn-1].Line
 			}
-			assert.Equal(t, fmt.Sprintf("seed-5.rec:%d: desync at turn %d: expected %016x, got %016x",
+			assert.Equal(t, fmt.Sprintf("seed-5.rec:%d: desync at command %d: expected %016x, got %016x",
 				line, turn, desync.Want, desync.Got), err.Error())
 		})
 	}

@@ -44,9 +44,9 @@ func (e *DesyncError) Error() string {
 		at = fmt.Sprintf("%s:%d: ", e.File, e.Line)
 	}
 	if e.What != "" {
-		return fmt.Sprintf("%sdesync at turn %d: %s", at, e.Turn, e.What)
+		return fmt.Sprintf("%sdesync at command %d: %s", at, e.Turn, e.What)
 	}
-	return fmt.Sprintf("%sdesync at turn %d: expected %016x, got %016x", at, e.Turn, e.Want, e.Got)
+	return fmt.Sprintf("%sdesync at command %d: expected %016x, got %016x", at, e.Turn, e.Want, e.Got)
 }
 
 // IncompleteError says a recording has no end line: the run was still
@@ -57,7 +57,9 @@ type IncompleteError struct {
 }
 
 // Error writes the line `lastpost -replay FILE -verify` prints for it.
-func (e *IncompleteError) Error() string { return fmt.Sprintf("incomplete: %d turns, no end", e.Turns) }
+func (e *IncompleteError) Error() string {
+	return fmt.Sprintf("incomplete: %d commands, no end", e.Turns)
+}
 
 // Player re-plays a recording one turn at a time, checking the state hash
 // after every turn. A viewer steps it and draws Game; Verify runs it to the
@@ -247,7 +249,7 @@ type Verified struct {
 }
 
 // String writes the verdict as `lastpost -replay FILE -verify` prints it.
-func (v Verified) String() string { return fmt.Sprintf("ok: %d turns, hash=%016x", v.Turns, v.Hash) }
+func (v Verified) String() string { return fmt.Sprintf("ok: %d commands, hash=%016x", v.Turns, v.Hash) }
 
 // Verify re-simulates rec from its seed and checks every line: the hash and
 // the refusal after every turn, every resume line and the end line. It fails

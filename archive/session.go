@@ -12,6 +12,7 @@ import (
 
 	"lastpost/assets"
 	"lastpost/game"
+	"lastpost/recap"
 )
 
 // Session connects one sitting of the game to the data folder: the save,
@@ -289,8 +290,9 @@ func (s *Session) rewriteRecording() error {
 }
 
 // Ended closes a finished run for good: the recording closed with its end
-// line and kept among the finished ones, the high score naming it, no
-// save. A save that must not be overwritten is not removed either.
+// line and kept among the finished ones, the high score naming it, the
+// morgue file (morgue-N.txt, numbered as the recording) written, no save.
+// A save that must not be overwritten is not removed either.
 func (s *Session) Ended(g *game.Game) {
 	s.retryRecording(g)
 	kept := ""
@@ -313,6 +315,9 @@ func (s *Session) Ended(g *game.Game) {
 	var bad *UnreadableError
 	if errors.As(err, &bad) && bad.Path == ScoresPath(s.dir) {
 		s.notify(s.scoresProblem(bad))
+	}
+	if _, err := WriteMorgue(s.dir, kept, []byte(recap.Morgue(s.data, g, kept))); err != nil {
+		s.notify(s.data.Texts.Format(assets.NoticeMorgueFailed, "error", unwrapPath(err)))
 	}
 }
 

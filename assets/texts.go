@@ -255,6 +255,40 @@ const (
 	EndByUnknown   TextID = "end.by_unknown"
 )
 
+// Morgue file texts: the plain-text summary a finished run leaves in the
+// data folder. Its rows reuse the end screen's labels.
+const (
+	MorgueTitle      TextID = "morgue.title"
+	MorgueRow        TextID = "morgue.row"
+	MorgueWon        TextID = "morgue.won"
+	MorgueMoney      TextID = "morgue.money"
+	MorgueVan        TextID = "morgue.van"
+	MorgueVanStats   TextID = "morgue.van_stats"
+	MorgueGuns       TextID = "morgue.guns"
+	MorgueRecording  TextID = "morgue.recording"
+	MorgueUnrecorded TextID = "morgue.unrecorded"
+)
+
+// Options screen texts, and the menu items that open it.
+const (
+	TitleOptions          TextID = "title.options"
+	PauseOptions          TextID = "pause.options"
+	OptionsTitle          TextID = "options.title"
+	OptionsHint           TextID = "options.hint"
+	OptionsPalette        TextID = "options.palette"
+	OptionsPaletteAuto    TextID = "options.palette_auto"
+	OptionsPaletteColours TextID = "options.palette_colours"
+	OptionsPaletteMono    TextID = "options.palette_mono"
+	OptionsSpeed          TextID = "options.speed"
+	OptionsSpeedInstant   TextID = "options.speed_instant"
+	OptionsSpeedTimes     TextID = "options.speed_times"
+	OptionsLogLines       TextID = "options.log_lines"
+	OptionsConfirmGiveUp  TextID = "options.confirm_give_up"
+	OptionsBack           TextID = "options.back"
+	OptionsSaved          TextID = "options.saved"
+	OptionsSaveFailed     TextID = "options.save_failed"
+)
+
 // Pause menu texts.
 const (
 	PauseTitle    TextID = "pause.title"
@@ -448,6 +482,8 @@ const (
 	NoticeRecordingFailed TextID = "notice.recording_failed"
 	// NoticeRecordingBack is a recording that was rebuilt and goes on.
 	NoticeRecordingBack TextID = "notice.recording_back"
+	// NoticeMorgueFailed is a morgue file that could not be written.
+	NoticeMorgueFailed TextID = "notice.morgue_failed"
 )
 
 // TextIDs lists every text id, in the order of texts.toml.
@@ -491,7 +527,11 @@ var TextIDs = []TextID{
 	ControlsTitle, ControlsHint, ControlsPress, ControlsTaken, ControlsSame, ControlsAdded,
 	ControlsRemoved, ControlsLastKey, ControlsFull, ControlsUnbindable, ControlsRestore,
 	ControlsRestored, ControlsSaveFailed,
-	NoticeAbandonSave, NoticeSaveKept, NoticeScoresUnreadable, NoticeRecordingFailed, NoticeRecordingBack,
+	NoticeAbandonSave, NoticeSaveKept, NoticeScoresUnreadable, NoticeRecordingFailed, NoticeRecordingBack, NoticeMorgueFailed,
+	MorgueTitle, MorgueRow, MorgueWon, MorgueMoney, MorgueVan, MorgueVanStats, MorgueGuns, MorgueRecording,
+	MorgueUnrecorded, TitleOptions, PauseOptions, OptionsTitle, OptionsHint, OptionsPalette, OptionsPaletteAuto,
+	OptionsPaletteColours, OptionsPaletteMono, OptionsSpeed, OptionsSpeedInstant, OptionsSpeedTimes,
+	OptionsLogLines, OptionsConfirmGiveUp, OptionsBack, OptionsSaved, OptionsSaveFailed,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action

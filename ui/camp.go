@@ -4,6 +4,7 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/game"
+	"lastpost/recap"
 	"lastpost/rules/act"
 )
 
@@ -114,12 +115,6 @@ func afterPurchase(stock []string, i int, id string) int {
 	return len(stock)
 }
 
-// slotNames are the garage's names of the four slots.
-var slotNames = map[assets.Slot]assets.TextID{
-	assets.SlotFront: assets.GarageFront, assets.SlotRear: assets.GarageRear,
-	assets.SlotLeft: assets.GarageLeft, assets.SlotRight: assets.GarageRight,
-}
-
 func garagePage(a *App) menuPage {
 	page := menuPage{title: a.text(assets.GarageTitle)}
 	for _, s := range assets.Slots {
@@ -130,7 +125,7 @@ func garagePage(a *App) menuPage {
 			name = a.itemName(gun)
 		}
 		page.items = append(page.items, menuItem{
-			label: a.text(assets.GarageSlotLine, "slot", a.text(slotNames[s]), "gun", name),
+			label: a.text(assets.GarageSlotLine, "slot", a.text(recap.SlotText(s)), "gun", name),
 			pick:  func(a *App, _ *menuView) { a.push(subMenu(slotPage(s))) },
 		})
 	}
@@ -148,7 +143,7 @@ func (a *App) mounted(d geom.Dir) string {
 func slotPage(s assets.Slot) func(a *App) menuPage {
 	return func(a *App) menuPage {
 		d := s.Dir()
-		slot := a.text(slotNames[s])
+		slot := a.text(recap.SlotText(s))
 		gun := a.mounted(d)
 		page := menuPage{title: a.text(assets.GarageSlotEmpty, "slot", slot)}
 		var guns []string

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lastpost/assets"
+	"lastpost/recap"
 	"lastpost/rules/act"
 )
 
@@ -67,29 +68,9 @@ func (a *App) drawLastMessages(g *Grid, y, end int) {
 	}
 }
 
-// causeTexts word what struck the van last, by the line that told the hit.
-var causeTexts = map[assets.TextID]assets.TextID{
-	assets.MsgShotBy:   assets.EndByShotBy,
-	assets.MsgClawedBy: assets.EndByClawedBy,
-	assets.MsgRammedBy: assets.EndByRammedBy,
-	assets.MsgShrapnel: assets.EndByShrapnel,
-	assets.MsgShot:     assets.EndByShot,
-}
-
-// deathCause names what destroyed the van, where and when: the last hit
-// the log tells before the death.
-func (a *App) deathCause() string {
-	cause := a.text(assets.EndByUnknown)
-	entries := a.game.Log().Entries
-	for i := len(entries) - 1; i >= 0; i-- {
-		if id, ok := causeTexts[entries[i].Msg.ID]; ok {
-			cause = a.text(id, "enemy", entries[i].Msg.Who)
-			break
-		}
-	}
-	run := a.game.Run
-	return a.text(assets.EndDestroyedBy, "cause", cause, "delivery", run.Delivery+1, "turn", run.Turns)
-}
+// deathCause names what destroyed the van, where and when, as the morgue
+// file does.
+func (a *App) deathCause() string { return recap.DeathCause(a.data, a.game) }
 
 // summary is the run summary: label and value per line.
 func (a *App) summary(victory bool) [][2]string {
@@ -107,15 +88,7 @@ func (a *App) summary(victory bool) [][2]string {
 	return append(rows, [2]string{a.text(assets.EndSeed), strconv.FormatUint(run.Seed, 10)})
 }
 
-func (a *App) causeText(cause string) string {
-	switch cause {
-	case act.CauseAbandoned:
-		return a.text(assets.EndCauseAbandoned)
-	case act.CauseStranded:
-		return a.text(assets.EndCauseStranded)
-	}
-	return a.text(assets.EndCauseDestroyed)
-}
+func (a *App) causeText(cause string) string { return recap.Cause(a.data, cause) }
 
 // endKeys are the confirm keys that mean nothing on the road (all of them
 // if each does): only they leave the end screens, so keys still hammered

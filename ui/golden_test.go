@@ -41,6 +41,7 @@ func TestGoldenScreens(t *testing.T) {
 			h.selectItem(h.app.text(assets.TitleControls))
 			h.press(keyUp, keyDown)
 		}},
+		{"options", func(h *harness) { h.selectItem(h.app.text(assets.TitleOptions)) }},
 		{"help", func(h *harness) { h.startRun(); h.typeKeys("?") }},
 		{"legend", func(h *harness) { h.startRun(); h.typeKeys("?"); h.press(keyTab) }},
 		{"high_scores_empty", func(h *harness) { h.selectItem(h.app.text(assets.TitleHighScores)) }},

@@ -5,7 +5,7 @@ import (
 )
 
 // newPause is the pause menu over the road or the camp: resume, controls,
-// save and quit, give up the run, quit without saving.
+// options, save and quit, give up the run, quit without saving.
 func newPause(a *App) *menuView {
 	return &menuView{under: a.top(), build: pausePage}
 }
@@ -17,6 +17,7 @@ func pausePage(a *App) menuPage {
 		items: []menuItem{
 			{label: a.text(assets.PauseResume), hotkey: 'r', pick: func(a *App, _ *menuView) { a.pop() }},
 			{label: a.text(assets.PauseControls), hotkey: 'o', pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
+			{label: a.text(assets.PauseOptions), hotkey: 'p', pick: func(a *App, _ *menuView) { a.push(newOptions()) }},
 			{label: a.text(assets.PauseSaveQuit), hotkey: 's', pick: saveAndQuit},
 			{label: a.text(assets.PauseGiveUp), hotkey: 'g', pick: func(a *App, _ *menuView) { a.giveUp() }},
 			{label: a.text(assets.PauseQuit), hotkey: 'q', pick: quitWithoutSaving},

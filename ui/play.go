@@ -7,6 +7,7 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/game"
+	"lastpost/recap"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -177,24 +178,8 @@ func (a *App) drawLog(g *Grid, y, n int, prompt string) {
 	}
 }
 
-// tallyTexts are the hit lines whose repeats the log folds, and the line
-// that tells them with their count.
-var tallyTexts = map[assets.TextID]assets.TextID{
-	assets.MsgGunHits:      assets.MsgGunHitsMany,
-	assets.MsgShrapnelHits: assets.MsgShrapnelHitsMany,
-}
-
 // entryText writes a log entry, with its repeat count.
-func (a *App) entryText(e game.Entry) string {
-	if many, ok := tallyTexts[e.Msg.ID]; ok && e.Count > 1 {
-		return a.messageN(many, e.Msg, e.Count)
-	}
-	s := a.message(e.Msg)
-	if e.Count > 1 {
-		s = a.text(assets.LogRepeat, "text", s, "count", e.Count)
-	}
-	return s
-}
+func (a *App) entryText(e game.Entry) string { return recap.Entry(a.data, e) }
 
 // playView is the road: the map following the van. While firing it waits
 // for the direction of the shot.

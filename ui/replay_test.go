@@ -69,7 +69,7 @@ func (h *harness) replayKey(a assets.Action) key {
 func (h *harness) header() string { return strings.SplitN(h.text(), "\n", 2)[0] }
 
 func (h *harness) turnShown(turn, total int) string {
-	return fmt.Sprintf("turn %d/%d", turn, total)
+	return fmt.Sprintf("command %d/%d", turn, total)
 }
 
 func TestReplayStepsOneTurnAtATime(t *testing.T) {

@@ -3,6 +3,7 @@ package ui
 import (
 	"lastpost/assets"
 	"lastpost/game"
+	"lastpost/recap"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -126,21 +127,4 @@ func (a *App) toTitle() {
 }
 
 // message writes a log message in words.
-func (a *App) message(m vocab.Message) string { return a.messageN(m.ID, m, 1) }
-
-// messageN writes message m under text id, count times over: a hit's line
-// names its gun and the target's full health, which the data holds.
-func (a *App) messageN(id assets.TextID, m vocab.Message, count int) string {
-	return a.text(id, "enemy", m.Who, "victim", m.Victim, "n", m.N, "speed", m.N,
-		"gun", m.Who, "max", a.maxHP(m.Victim), "count", count)
-}
-
-// maxHP is the full health of the enemy named name, for "3 of 5 left".
-func (a *App) maxHP(name string) int {
-	for _, e := range a.data.Enemies.List {
-		if e.Name == name {
-			return e.HP
-		}
-	}
-	return 0
-}
+func (a *App) message(m vocab.Message) string { return recap.Message(a.data, m) }

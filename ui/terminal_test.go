@@ -23,7 +23,7 @@ func TestExitCode(t *testing.T) {
 		{"fine", nil, 0, ""},
 		{"stopped and saved", &Interrupted{Signal: syscall.SIGTERM, Saved: true}, 143, "SIGTERM"},
 		{"interrupted", &Interrupted{Signal: syscall.SIGINT}, 130, "SIGINT"},
-		{"desync", fmt.Errorf("replay: %w", &archive.DesyncError{Turn: 3}), 1, "desync at turn 3"},
+		{"desync", fmt.Errorf("replay: %w", &archive.DesyncError{Turn: 3}), 1, "desync at command 3"},
 		{"another logic", &archive.VersionError{File: "a.rec", Line: 2, Recorded: 0}, 2, "a.rec:2: recorded with logic version 0"},
 		{"no terminal", fmt.Errorf("%w: boom", ErrTerminal), 1, "boom"},
 		{"anything else", errors.New("the rules broke"), 1, "lastpost: the rules broke"},

@@ -58,6 +58,7 @@ func titlePage(a *App) menuPage {
 	items = append(items,
 		menuItem{label: a.text(assets.TitleNewGame), hotkey: 'n', pick: func(a *App, _ *menuView) { a.startOver((*App).newRun) }},
 		menuItem{label: a.text(assets.TitleControls), hotkey: 'o', pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
+		menuItem{label: a.text(assets.TitleOptions), hotkey: 'p', pick: func(a *App, _ *menuView) { a.push(newOptions()) }},
 		menuItem{label: a.text(assets.TitleHighScores), hotkey: 's', pick: func(a *App, _ *menuView) { a.push(newScores(a)) }},
 		menuItem{label: a.text(assets.TitleQuit), hotkey: 'q', pick: func(a *App, _ *menuView) { a.quit = true }},
 	)

@@ -23,6 +23,12 @@ import (
 // config is left alone and the error says why. The folder is made if need
 // be.
 func SaveKeys(path string, k assets.Keys, data *assets.Data) error {
+	return rewriteFile(path, func(old []byte) ([]byte, error) { return rewriteKeys(path, old, k, data) })
+}
+
+// rewriteFile replaces the config file at path, atomically, with what
+// rewrite makes of its text (empty when there is no file yet).
+func rewriteFile(path string, rewrite func(old []byte) ([]byte, error)) error {
 	if path == "" {
 		return errors.New("there is no config file to write to")
 	}
@@ -30,7 +36,7 @@ func SaveKeys(path string, k assets.Keys, data *assets.Data) error {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return &Error{File: path, Msg: err.Error()}
 	}
-	text, err := rewriteKeys(path, old, k, data)
+	text, err := rewrite(old)
 	if err != nil {
 		return err
 	}
