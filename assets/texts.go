@@ -354,6 +354,8 @@ const (
 	// turn.
 	HUDSlid     TextID = "hud.slid"
 	HUDTyreLost TextID = "hud.tyre_lost"
+	// HUDTarget shows the enemy the van hit last turn, with its health.
+	HUDTarget TextID = "hud.target"
 )
 
 // Notices about the terminal.
@@ -508,7 +510,7 @@ var TextIDs = []TextID{
 	EndRunOver, EndTurns, EndSeed, PauseTitle, PauseResume, PauseControls, PauseSaveQuit,
 	PauseGiveUp, LookTitle, LookHint, LookUnseen, LookRemembered, LookNothing, LookVan, LookWreck,
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
-	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, ScreenTooSmall,
+	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, HUDTarget, ScreenTooSmall,
 	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
 	TraceLineThen, TraceReject, TraceRejectStop, TraceAccept, TraceAcceptStop,
 	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,

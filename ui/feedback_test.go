@@ -41,9 +41,13 @@ func TestAHitOnAnEnemyIsTold(t *testing.T) {
 	van, _ := vanAt(g)
 	spawnOnRoad(t, g, "car", van.Add(geom.Pt(3, 0)))
 	h.app.redraw(false)
+	h.lacks("Car 4/5")
 	h.typeKeys("fl")
 	h.contains("The pistol hits the car (4 of 5 left).")
+	assert.Contains(t, h.statusLine(), "Car 4/5", "the status line names the enemy hit and its health")
 	h.checkGolden("hit_told")
+	h.typeKeys("..")
+	assert.NotContains(t, h.statusLine(), "Car 4/5", "it stays for the next turn only")
 }
 
 // TestABlockedMoveIsTold: the van driving into a wreck says what stops it.

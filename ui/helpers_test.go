@@ -235,3 +235,14 @@ func carry(g *game.Game, items ...string) {
 	}
 	w.Commit(a)
 }
+
+// statusLine returns the screen's line that holds the van's status, or ""
+// if none shows.
+func (h *harness) statusLine() string {
+	for _, line := range strings.Split(h.text(), "\n") {
+		if strings.HasPrefix(line, "HP ") {
+			return line
+		}
+	}
+	return ""
+}

@@ -3,6 +3,7 @@ package ui
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"lastpost/assets"
 	"lastpost/ecs/geom"
@@ -104,7 +105,33 @@ func (a *App) drawStatus(g *Grid, y int, s status) {
 		for _, id := range a.setbacks() {
 			x = g.Text(x, y, a.text(id), danger) + 2
 		}
+		if t, ok := a.lastTarget(); ok {
+			g.Text(x, y, t, value)
+		}
 	}
+}
+
+// lastTarget words the enemy the van's guns or a blast hit in the last
+// round and the health it has left ("Car 3/5"), so damage reads in
+// letters on the status line as well as in the enemy's colour.
+func (a *App) lastTarget() (string, bool) {
+	entries := a.game.Log().Last(a.data.Display.LogLines + 8)
+	for i := len(entries) - 1; i >= 0; i-- {
+		e := entries[i]
+		if e.Turn < a.game.Run.Turns-1 {
+			break
+		}
+		if e.Msg.ID != assets.MsgGunHits && e.Msg.ID != assets.MsgShrapnelHits {
+			continue
+		}
+		for _, en := range a.data.Enemies.List {
+			if en.Name == e.Msg.Victim {
+				name := strings.ToUpper(en.Name[:1]) + en.Name[1:]
+				return a.text(assets.HUDTarget, "victim", name, "n", e.Msg.N, "max", en.HP), true
+			}
+		}
+	}
+	return "", false
 }
 
 // setbackTexts are the setbacks of a turn that the status line repeats
