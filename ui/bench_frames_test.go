@@ -127,6 +127,16 @@ func startE2E(b *testing.B, data *assets.Data, seed uint64) *e2eApp {
 }
 
 func (e *e2eApp) stop() {
+	// Let the frame in flight be written first: finalising the screen while
+	// the loop is inside Show leaves tcell drawing a screen that is gone,
+	// for ever. The loop is idle once nothing has been written for a while.
+	for idle := false; !idle; {
+		select {
+		case <-e.tty.wrote:
+		case <-time.After(100 * time.Millisecond):
+			idle = true
+		}
+	}
 	e.scr.Fini()
 	within(e.b, e.done, "the loop to end")
 }
