@@ -56,17 +56,28 @@ func (m *Memory) At(p geom.Point) (bool, vocab.Kind) {
 	return m.Seen[i], m.Kinds[i]
 }
 
-// Update records everything in the driver's sight.
+// Update records everything in the driver's sight: every cell of the
+// vision disc (squared distance below r*r), a row span at a time.
 func (m *Memory) Update(g *Game) {
 	center := vocab.Position.Value(g.world, g.env.Van)
 	r := g.data.Van.Vision
-	for y := max(center.Y-r, 0); y <= min(center.Y+r, m.H-1); y++ {
-		for x := max(center.X-r, 0); x <= min(center.X+r, m.W-1); x++ {
-			p := geom.Pt(x, y)
-			if p.Dist2(center) >= r*r {
-				continue
-			}
-			m.set(y*m.W+x, g.topStill(p))
+	half := r
+	for dy := -r + 1; dy < r; dy++ {
+		y := center.Y + dy
+		// The widest dx with dx*dx+dy*dy < r*r; rows nearer the middle
+		// are wider, so it only grows and then shrinks a step at a time.
+		for half > 0 && half*half+dy*dy >= r*r {
+			half--
+		}
+		for half+1 < r && (half+1)*(half+1)+dy*dy < r*r {
+			half++
+		}
+		if y < 0 || y >= m.H {
+			continue
+		}
+		row := y * m.W
+		for x := max(center.X-half, 0); x <= min(center.X+half, m.W-1); x++ {
+			m.set(row+x, g.topStill(geom.Pt(x, y)))
 		}
 	}
 }
@@ -118,8 +129,12 @@ func (g *Game) above(a, b vocab.Kind) bool {
 func (g *Game) topStill(p geom.Point) vocab.Kind {
 	best := vocab.KindNone
 	for _, e := range g.world.Spatial().At(p) {
+		// Enemies are no built-in kind, and the built-in kinds that move
+		// (the van, what flies) rank at or above rankEnemy: among what
+		// stays put the rank alone decides, and every turn asks this of a
+		// whole disc of cells.
 		k := vocab.KindOf.Value(g.world, e)
-		if g.rank(k) < rankEnemy && g.above(k, best) {
+		if k.Builtin() && builtinRank[k] < rankEnemy && builtinRank[k] > builtinRank[best] {
 			best = k
 		}
 	}
