@@ -14,31 +14,37 @@ import (
 // lane change or a step east could free it). Waiting for the enemies to
 // finish it would only waste the player's time.
 func Stranded(env *Env) Rule {
-	return Rule{Name: "stranded", Concerns: []ecs.ID{vocab.TopSpeed.ID(), vocab.Item.ID(), vocab.Position.ID()},
+	return Rule{Name: "stranded", Concerns: []ecs.ID{vocab.TopSpeed.ID(), vocab.Position.ID()},
 		Check: func(c *Check) Verdict {
-			for _, van := range vocab.Player.Entities(c.World) {
-				if why, stuck := strandedAfter(c, env, van); stuck {
-					c.Enqueue(act.Strand(van, why))
-				}
+			if van, why, stuck := stranded(c, env); stuck {
+				c.Enqueue(act.Strand(van, why))
 			}
 			return Accept
 		}}
 }
 
-// strandedAfter reports whether, and why, the van would be stranded once
-// the action is committed.
-func strandedAfter(c *Check, env *Env, van ecs.Entity) (assets.TextID, bool) {
-	at, onRoad := vocab.Position.Get(c.After, van)
-	if !onRoad || vocab.Stranded.Has(c.World, van) {
-		return "", false
+// stranded reports whether the action leaves a van on a road for good, and
+// why: a top speed set to zero with no kit that could mend the engine, or
+// a move into a cell walled in by wrecks. It looks only at what the action
+// sets, since every bullet's step asks.
+func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
+	ents, tops := vocab.TopSpeed.Pending(c.Action)
+	for i, van := range ents {
+		if tops[i] <= 0 && vocab.Player.Has(c.World, van) && !vocab.Stranded.Has(c.World, van) &&
+			vocab.Position.Has(c.After, van) && !carriesEngineKit(c, env) {
+			return van, assets.MsgStranded, true
+		}
 	}
-	if vocab.TopSpeed.Value(c.After, van) <= 0 && !carriesEngineKit(c, env) {
-		return assets.MsgStranded, true
+	ents, to := vocab.Position.Pending(c.Action)
+	for i, van := range ents {
+		if !vocab.Player.Has(c.World, van) || vocab.Stranded.Has(c.World, van) {
+			continue
+		}
+		if from, ok := vocab.Position.Get(c.World, van); ok && from != to[i] && boxedIn(c, to[i]) {
+			return van, assets.MsgBoxedIn, true
+		}
 	}
-	if moved, _ := vocab.Position.Get(c.World, van); moved != at && boxedIn(c, at) {
-		return assets.MsgBoxedIn, true
-	}
-	return "", false
+	return 0, "", false
 }
 
 // carriesEngineKit reports whether a kit that mends the engine is still

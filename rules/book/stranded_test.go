@@ -1,0 +1,78 @@
+package book
+
+import (
+	"testing"
+
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
+
+// fxTopSpeed is a step that sets e's top speed, as an engine hit does.
+func fxTopSpeed(e ecs.Entity, top int) fxStep {
+	return fxStep{act: act.Hit(e, 1, 0), build: func(a *ecs.Action) { vocab.TopSpeed.Set(a, e, top) }, verdict: Accept}
+}
+
+func TestStranded(t *testing.T) {
+	strand := func(v ecs.Entity, why assets.TextID) act.Act { return act.Strand(v, why) }
+	fxTable(t, Stranded, []fxCase{
+		{"a dead engine and no kit strands the van", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			s := fxTopSpeed(v, 0)
+			s.follow = []act.Act{strand(v, assets.MsgStranded)}
+			return s
+		}},
+		{"an engine kit carried is a way out", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			f.carry("engine_kit")
+			return fxTopSpeed(v, 0)
+		}},
+		{"a spare tyre is no way out", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			f.carry("spare_tyre")
+			s := fxTopSpeed(v, 0)
+			s.follow = []act.Act{strand(v, assets.MsgStranded)}
+			return s
+		}},
+		{"a slower engine that still runs strands nothing", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			return fxTopSpeed(v, 1)
+		}},
+		{"a move into wrecks on three sides strands the van", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			f.wreck(geom.Pt(5, 2))
+			f.wreck(geom.Pt(4, 1))
+			f.wreck(geom.Pt(4, 3))
+			return fxMove(v, geom.Pt(4, 2), Accept, strand(v, assets.MsgBoxedIn))
+		}},
+		{"the road's edge walls in like a wreck", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 0))
+			f.wreck(geom.Pt(5, 0))
+			f.wreck(geom.Pt(4, 1))
+			return fxMove(v, geom.Pt(4, 0), Accept, strand(v, assets.MsgBoxedIn))
+		}},
+		{"a barrel can be shot away: no strand", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			f.barrel(geom.Pt(5, 2))
+			f.wreck(geom.Pt(4, 1))
+			f.wreck(geom.Pt(4, 3))
+			return fxMove(v, geom.Pt(4, 2), Accept)
+		}},
+		{"one side open: no strand", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			f.wreck(geom.Pt(5, 2))
+			f.wreck(geom.Pt(4, 1))
+			return fxMove(v, geom.Pt(4, 2), Accept)
+		}},
+		{"an enemy walled in is no concern", func(f *fxWorld) fxStep {
+			f.van(geom.Pt(1, 4))
+			c := f.car(geom.Pt(3, 2))
+			f.wreck(geom.Pt(5, 2))
+			f.wreck(geom.Pt(4, 1))
+			f.wreck(geom.Pt(4, 3))
+			return fxMove(c, geom.Pt(4, 2), Accept)
+		}},
+	})
+}
