@@ -246,7 +246,3 @@ func (pf *Pathfinder) inBox(p geom.Point) bool {
 }
 
 func (pf *Pathfinder) index(p geom.Point) int { return (p.Y-pf.y0)*pf.bw + p.X - pf.x0 }
-
-func (pf *Pathfinder) point(i int) geom.Point {
-	return geom.Pt(pf.x0+i%pf.bw, pf.y0+i/pf.bw)
-}

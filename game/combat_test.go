@@ -94,15 +94,7 @@ func fxPelletsAdjacent(g *Game, from geom.Point, d geom.Dir) *int {
 func TestCombatShotgunPointBlank(t *testing.T) {
 	total, shots := 0, 0
 	for seed := uint64(1); seed <= 20; seed++ {
-		g := fxGame(t, seed, fxMap(
-			"........",
-			"..@c....",
-			"........",
-		))
-		fxMount(g, geom.East, "shotgun")
-		car := fxAt(t, g, fxKind(g, "car"), geom.Pt(3, 1))
-		fxSpeed(g, car, 0)
-		fxHP(g, car, 50)
+		g, car := fxPointBlankCar(t, seed)
 		want := fxPelletsAdjacent(g, fxVanAt(g), geom.East)
 		fxFire(t, g, geom.East)
 		got := 50 - vocab.HP.Value(g.world, car).Cur

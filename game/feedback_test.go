@@ -16,15 +16,7 @@ import (
 // pellets of one shot fold into one entry counting them.
 func TestHitsOnEnemiesAreTold(t *testing.T) {
 	for seed := uint64(1); seed <= 10; seed++ {
-		g := fxGame(t, seed, fxMap(
-			"........",
-			"..@c....",
-			"........",
-		))
-		fxMount(g, geom.East, "shotgun")
-		car := fxAt(t, g, fxKind(g, "car"), geom.Pt(3, 1))
-		fxSpeed(g, car, 0)
-		fxHP(g, car, 50)
+		g, car := fxPointBlankCar(t, seed)
 		fxFire(t, g, geom.East)
 		hits := 50 - vocab.HP.Value(g.world, car).Cur
 		require.Positive(t, hits, "seed %d: point blank, a pellet hits", seed)

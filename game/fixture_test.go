@@ -251,3 +251,20 @@ func fxDestroy(tb testing.TB, g *Game) {
 	require.NoError(tb, g.engine.Resolve())
 	require.Equal(tb, act.PhaseOver, g.Phase())
 }
+
+// fxPointBlankCar is a game of seed with a shotgun on the van's front and a
+// stopped car of 50 hit points right in front of it, so every pellet that
+// hits can be counted.
+func fxPointBlankCar(tb testing.TB, seed uint64) (*Game, ecs.Entity) {
+	tb.Helper()
+	g := fxGame(tb, seed, fxMap(
+		"........",
+		"..@c....",
+		"........",
+	))
+	fxMount(g, geom.East, "shotgun")
+	car := fxAt(tb, g, fxKind(g, "car"), geom.Pt(3, 1))
+	fxSpeed(g, car, 0)
+	fxHP(g, car, 50)
+	return g, car
+}
