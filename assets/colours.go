@@ -67,13 +67,16 @@ const (
 	TileDirt       Tile = "dirt"
 	TileAcid       Tile = "acid"
 	TileGoal       Tile = "goal"
-	TileUnseen     Tile = "unseen" // a cell never seen, or off the map
+	TileUnseen     Tile = "unseen" // a cell off the map
+	// TileUnknown is ground on the map that the driver has never seen, so
+	// whatever stands on it is unknown.
+	TileUnknown Tile = "unknown"
 )
 
 // Tiles lists every tile.
 var Tiles = []Tile{
 	TileVan, TileWreck, TileBarrel, TileLetter, TileBloodstain, TileRoad, TileDirt, TileAcid,
-	TileGoal, TileUnseen,
+	TileGoal, TileUnseen, TileUnknown,
 }
 
 // NoColour as a palette index means the terminal's own colour.

@@ -136,6 +136,7 @@ const (
 	LegendFragment   TextID = "legend.fragment"
 	LegendGround     TextID = "legend.ground"
 	LegendRemembered TextID = "legend.remembered"
+	LegendUnknown    TextID = "legend.unknown"
 )
 
 // Controls screen texts. The ones named after an action describe it; see
@@ -517,7 +518,7 @@ var TextIDs = []TextID{
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
 	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
-	LegendGround, LegendRemembered, HintFirstRun,
+	LegendGround, LegendRemembered, LegendUnknown, HintFirstRun,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, EndLastMessages, EndDestroyedBy, EndByShotBy,
 	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseQuitConfirm, PauseSaveFailed,
