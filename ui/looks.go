@@ -46,8 +46,10 @@ type looks struct {
 	// unseenGround draws the goal column where it has not been seen yet.
 	unseenGround Style
 	cursor       Style
-	unseen       Cell // off the map
-	unknown      Cell // ground never seen
+	reach        Pen   // over the cells a gun can reach, aiming
+	inReach      Style // an enemy or barrel in reach, aiming
+	unseen       Cell  // off the map
+	unknown      Cell  // ground never seen
 }
 
 func newLooks(d *assets.Data, p *Palette) looks {
@@ -66,6 +68,8 @@ func newLooks(d *assets.Data, p *Palette) looks {
 		remembered:   p.Style(assets.RoleRemembered),
 		unseenGround: p.Style(assets.RoleUnseenGround),
 		cursor:       p.Style(assets.RoleCursor),
+		reach:        p.Pen(assets.RoleReach),
+		inReach:      p.Style(assets.RoleInReach),
 		unseen:       Cell{R: r, S: p.Intern(unseen.Style())},
 		unknown:      Cell{R: ur, S: p.Intern(unknown.Style())},
 		bullets:      map[string][2]look{},
