@@ -47,3 +47,15 @@ func TestReadmeTellsOfMorgueFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestReadmeShowsTheFirePrompt keeps the README's fire prompt the one the
+// UI tests draw: the last line of the fire_guns golden screen.
+func TestReadmeShowsTheFirePrompt(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	golden, err := os.ReadFile("testdata/screens/fire_guns.golden")
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimRight(string(golden), "\n"), "\n")
+	prompt := lines[len(lines)-1]
+	assert.Contains(t, string(readme), "```text\n"+prompt+"\n```\n", "README.md's fire prompt differs from fire_guns.golden")
+}

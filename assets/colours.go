@@ -32,24 +32,29 @@ const (
 	// RoleUnseenGround is ground known from the map but never seen.
 	RoleUnseenGround Role = "unseen_ground"
 	RoleCursor       Role = "cursor"
-	RoleHealthGood   Role = "health_good"
-	RoleHealthBad    Role = "health_bad"
-	RoleText         Role = "text"
-	RoleTextDim      Role = "text_dim"
-	RoleTitle        Role = "title"
-	RoleSelected     Role = "selected"
-	RoleWarning      Role = "warning"
-	RoleDanger       Role = "danger"
-	RoleGood         Role = "good"
-	RoleHUDLabel     Role = "hud_label"
-	RoleHUDValue     Role = "hud_value"
+	// RoleReach marks the cells a gun can reach while the fire prompt is
+	// open: its background and attribute go over what the cell shows.
+	RoleReach Role = "reach"
+	// RoleInReach draws an enemy or barrel a gun can reach, aiming.
+	RoleInReach    Role = "in_reach"
+	RoleHealthGood Role = "health_good"
+	RoleHealthBad  Role = "health_bad"
+	RoleText       Role = "text"
+	RoleTextDim    Role = "text_dim"
+	RoleTitle      Role = "title"
+	RoleSelected   Role = "selected"
+	RoleWarning    Role = "warning"
+	RoleDanger     Role = "danger"
+	RoleGood       Role = "good"
+	RoleHUDLabel   Role = "hud_label"
+	RoleHUDValue   Role = "hud_value"
 )
 
 // Roles lists every colour role.
 var Roles = []Role{
 	RoleVan, RoleZombie, RoleCar, RoleBike, RoleWreck, RoleBarrel, RoleLetter, RoleBloodstain,
 	RoleRoad, RoleDirt, RoleAcid, RoleGoal, RoleBullet, RoleSlug, RoleExplosion, RoleRemembered,
-	RoleUnseenGround, RoleCursor, RoleHealthGood, RoleHealthBad, RoleText, RoleTextDim, RoleTitle, RoleSelected,
+	RoleUnseenGround, RoleCursor, RoleReach, RoleInReach, RoleHealthGood, RoleHealthBad, RoleText, RoleTextDim, RoleTitle, RoleSelected,
 	RoleWarning, RoleDanger, RoleGood, RoleHUDLabel, RoleHUDValue,
 }
 
@@ -67,13 +72,16 @@ const (
 	TileDirt       Tile = "dirt"
 	TileAcid       Tile = "acid"
 	TileGoal       Tile = "goal"
-	TileUnseen     Tile = "unseen" // a cell never seen, or off the map
+	TileUnseen     Tile = "unseen" // a cell off the map
+	// TileUnknown is ground on the map that the driver has never seen, so
+	// whatever stands on it is unknown.
+	TileUnknown Tile = "unknown"
 )
 
 // Tiles lists every tile.
 var Tiles = []Tile{
 	TileVan, TileWreck, TileBarrel, TileLetter, TileBloodstain, TileRoad, TileDirt, TileAcid,
-	TileGoal, TileUnseen,
+	TileGoal, TileUnseen, TileUnknown,
 }
 
 // NoColour as a palette index means the terminal's own colour.

@@ -1,11 +1,16 @@
 package assets
 
+import "unicode/utf8"
+
 const gunsFile = "guns.toml"
 
 // Gun is one kind of gun, as read from guns.toml. Other files name it by ID.
 type Gun struct {
-	ID          string `toml:"id"`
-	Name        string `toml:"name"`        // display name, capitalised
+	ID   string `toml:"id"`
+	Name string `toml:"name"` // display name, capitalised
+	// Short is the name the fire prompt uses, at most MaxPromptName
+	// characters; "" means Name, which must then be that short.
+	Short       string `toml:"short"`
 	Description string `toml:"description"` // one or two sentences for the shop and garage
 	// Range is how many moves a bullet makes after it appears in the cell
 	// next to the gun, so it can reach Range+1 cells away.
@@ -37,6 +42,19 @@ func (g Guns) Get(id string) (Gun, bool) { return byID(g.List, id) }
 
 func (g Gun) identity() string { return g.ID }
 
+// MaxPromptName is the longest name a gun may have in the fire prompt: four
+// sides, each "Right Railgun x20", fit one 80-column line at that length.
+const MaxPromptName = 7
+
+// PromptName is the gun's name in the fire prompt: its short name, else
+// its name.
+func (g Gun) PromptName() string {
+	if g.Short != "" {
+		return g.Short
+	}
+	return g.Name
+}
+
 // GlyphFor returns the glyph of a bullet whose main axis of travel is
 // horizontal or not.
 func (g Gun) GlyphFor(horizontal bool) Glyph {
@@ -62,6 +80,9 @@ func (g Guns) Validate() error {
 func (g Gun) validate(p *problems, where string) {
 	p.nonEmpty(where+" name", g.Name)
 	p.nonEmpty(where+" description", g.Description)
+	if n := utf8.RuneCountInString(g.PromptName()); n > MaxPromptName {
+		p.addf("%s short: %q is %d characters, the fire prompt has room for %d (give a shorter short name)", where, g.PromptName(), n, MaxPromptName)
+	}
 	p.atLeast(where+" range", g.Range, 1)
 	p.atLeast(where+" bullets", g.Bullets, 1)
 	p.atLeast(where+" ms_per_cell", g.MsPerCell, 1)

@@ -136,6 +136,7 @@ const (
 	LegendFragment   TextID = "legend.fragment"
 	LegendGround     TextID = "legend.ground"
 	LegendRemembered TextID = "legend.remembered"
+	LegendUnknown    TextID = "legend.unknown"
 )
 
 // Controls screen texts. The ones named after an action describe it; see
@@ -184,6 +185,8 @@ const (
 const (
 	ShopTitle         TextID = "shop.title"
 	ShopItem          TextID = "shop.item"
+	ShopGunItem       TextID = "shop.gun_item"
+	ShopAnySide       TextID = "shop.any_side"
 	ShopCannotAfford  TextID = "shop.cannot_afford"
 	ShopInventoryFull TextID = "shop.inventory_full"
 	ShopNoEffect      TextID = "shop.no_effect"
@@ -501,7 +504,7 @@ var TextIDs = []TextID{
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
 	HelpWait, HelpFire, HelpInventory, HelpLook, HelpHelp, HelpMessageLog, HelpTrace, HelpPause,
 	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, CampTitle, CampIntro, CampPay, CampPayOne, CampPayNone, CampProgress,
-	CampShop, CampGarage, CampInventory, CampNext, ShopTitle, ShopItem, ShopCannotAfford,
+	CampShop, CampGarage, CampInventory, CampNext, ShopTitle, ShopItem, ShopGunItem, ShopAnySide, ShopCannotAfford,
 	ShopInventoryFull, ShopNoEffect, ShopBought, ShopSoldOut, ShopBack, GarageTitle, GarageFront,
 	GarageRear, GarageLeft, GarageRight, GarageSlotLine, GarageEmpty, GarageSlotGun, GarageSlotEmpty,
 	GarageUnmount, GarageMounted, GarageInventoryFull, GarageBack, InventoryTitle, InventoryEmpty,
@@ -517,7 +520,7 @@ var TextIDs = []TextID{
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
 	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
-	LegendGround, LegendRemembered, HintFirstRun,
+	LegendGround, LegendRemembered, LegendUnknown, HintFirstRun,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, EndLastMessages, EndDestroyedBy, EndByShotBy,
 	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseQuitConfirm, PauseSaveFailed,

@@ -35,6 +35,8 @@ func TestGunsValidateRejectsNonsense(t *testing.T) {
 		{"control character glyph", `glyph = "-"`, `glyph = "\t"`, "printable"},
 		{"wide glyph", `glyph = "-"`, `glyph = "中"`, "one-column"},
 		{"missing name", `name = "Shotgun"`, ``, "name must not be empty"},
+		{"short name too long for the fire prompt", `short = "MG"`, `short = "Gatling!"`, `"Gatling!" is 8 characters`},
+		{"long name with no short name", `short = "MG"`, ``, `"Machine gun" is 11 characters`},
 	})
 }
 

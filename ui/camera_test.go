@@ -90,13 +90,13 @@ func TestTheCauseIsTheLastHitTold(t *testing.T) {
 	}
 }
 
-// TestTheFirePromptListsTheGuns: the prompt names the gun on each side
-// with its reach, and a burst gun's period.
+// TestTheFirePromptListsTheGuns: the prompt names the gun on each side,
+// and the rounds a shot fires when more than one.
 func TestTheFirePromptListsTheGuns(t *testing.T) {
 	h := newHarness(t, 80, 24, Options{})
 	g := h.startRun()
 	mountOnRoad(g, geom.North, "machine_gun")
 	h.press(h.keyFor(assets.ActionFire))
-	h.contains("Fire which way? Front: Pistol 7 cells. Left: Machine gun 6 cells, 40 ms apart.")
+	h.contains("Fire: Front Pistol  Left MG x6")
 	h.checkGolden("fire_guns")
 }

@@ -83,7 +83,7 @@ func shopPage(a *App) menuPage {
 	for i, id := range stock {
 		o, _ := a.data.Shop.Offer(id)
 		page.items = append(page.items, menuItem{
-			label: a.text(assets.ShopItem, "name", o.Name, "price", o.Price),
+			label: a.offerLabel(o),
 			pick: func(a *App, m *menuView) {
 				if campDo(a, m, game.Command{Kind: game.CmdBuy, Index: i}, a.text(assets.ShopBought, "name", o.Name)) {
 					m.sel = afterPurchase(a.game.Stock(), i, id)
@@ -103,6 +103,18 @@ func shopPage(a *App) menuPage {
 		return nil
 	}
 	return page
+}
+
+// offerLabel is an offer's row in the shop: its name and price, and for a
+// gun what it does (damage a round, rounds a shot, reach) and where it
+// mounts, so guns compare before one is bought.
+func (a *App) offerLabel(o assets.Offer) string {
+	gun, ok := a.data.Guns.Get(o.Gun)
+	if o.Kind != assets.OfferGun || !ok {
+		return a.text(assets.ShopItem, "name", o.Name, "price", o.Price)
+	}
+	return a.text(assets.ShopGunItem, "name", o.Name, "price", o.Price, "damage", a.data.Combat.BulletDamage,
+		"bullets", gun.Bullets, "reach", gun.Range+1, "sides", a.text(assets.ShopAnySide))
 }
 
 // afterPurchase is the shop's row once offer id on row i is bought: the

@@ -113,14 +113,14 @@ func TestCampShopGarageAndInventory(t *testing.T) {
 	gun, _ := a.data.Shop.Offer(g.Stock()[gunAt])
 
 	h.selectItem(a.text(assets.CampShop))
-	h.highlight(a.text(assets.ShopItem, "name", gun.Name, "price", gun.Price))
+	h.highlight(a.offerLabel(gun))
 	h.contains(a.text(assets.ShopTitle, "bank", money), gun.Description)
 	h.press(keyEnter)
 	h.contains(a.text(assets.ShopBought, "name", gun.Name), a.text(assets.ShopTitle, "bank", money-gun.Price))
 	assert.Equal(t, []string{gun.Gun}, g.Inventory())
 	if dear := offerWhere(a, func(o assets.Offer) bool { return o.Price > g.Money() }); dear >= 0 {
 		o, _ := a.data.Shop.Offer(g.Stock()[dear])
-		h.selectItem(a.text(assets.ShopItem, "name", o.Name, "price", o.Price))
+		h.selectItem(a.offerLabel(o))
 		h.contains(a.text(assets.ShopCannotAfford))
 	}
 	h.press(keyEsc)

@@ -95,7 +95,7 @@ func TestGoldenShopAfterPurchase(t *testing.T) {
 	h.selectItem(h.app.text(assets.CampShop))
 	mg, ok := h.app.data.Shop.Offer("machine_gun")
 	require.True(t, ok)
-	h.selectItem(h.app.text(assets.ShopItem, "name", mg.Name, "price", mg.Price))
+	h.selectItem(h.app.offerLabel(mg))
 	h.checkGolden("shop_bought")
 }
 

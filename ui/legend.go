@@ -52,7 +52,8 @@ func newLegend(a *App) *pagerView {
 	add(l.ground[levelgen.Dirt].cell(levelgen.Dirt), a.text(assets.LookDirt))
 	add(l.ground[levelgen.Acid].cell(levelgen.Acid), a.text(assets.LookAcid))
 	add(l.goal.cell(levelgen.Road), a.text(assets.LookGoal))
-	add(Cell{R: l.kinds[vocab.KindWreck].r, S: l.remembered}, a.text(assets.LegendRemembered))
+	add(Cell{R: l.ground[levelgen.Road].r, S: l.remembered}, a.text(assets.LegendRemembered))
+	add(l.unknown, a.text(assets.LegendUnknown))
 	return p
 }
 

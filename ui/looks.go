@@ -43,10 +43,13 @@ type looks struct {
 	enemy      [numKinds]bool     // the kinds that are the data's enemies
 	bullets    map[string][2]look // by gun id: flying along a row, along a column
 	remembered Style
-	// unseenGround draws the ground not seen yet, known from the map.
+	// unseenGround draws the goal column where it has not been seen yet.
 	unseenGround Style
 	cursor       Style
-	unseen       Cell
+	reach        Pen   // over the cells a gun can reach, aiming
+	inReach      Style // an enemy or barrel in reach, aiming
+	unseen       Cell  // off the map
+	unknown      Cell  // ground never seen
 }
 
 func newLooks(d *assets.Data, p *Palette) looks {
@@ -60,11 +63,15 @@ func newLooks(d *assets.Data, p *Palette) looks {
 	glyphs[levelgen.Road], grounds[levelgen.Road] = tile(assets.TileRoad)
 	glyphs[levelgen.Acid], grounds[levelgen.Acid] = tile(assets.TileAcid)
 	r, unseen := tile(assets.TileUnseen)
+	ur, unknown := tile(assets.TileUnknown)
 	l := looks{
 		remembered:   p.Style(assets.RoleRemembered),
 		unseenGround: p.Style(assets.RoleUnseenGround),
 		cursor:       p.Style(assets.RoleCursor),
+		reach:        p.Pen(assets.RoleReach),
+		inReach:      p.Style(assets.RoleInReach),
 		unseen:       Cell{R: r, S: p.Intern(unseen.Style())},
+		unknown:      Cell{R: ur, S: p.Intern(unknown.Style())},
 		bullets:      map[string][2]look{},
 	}
 	for t := range grounds {
@@ -81,6 +88,10 @@ func newLooks(d *assets.Data, p *Palette) looks {
 		l.kinds[k] = newLook(p, r, pen, &grounds)
 	}
 	damaged := p.Pen(assets.RoleHealthBad)
+	// A hurt enemy is underlined at every depth as well as coloured, so it
+	// reads without colour (and by a player who cannot tell the colours
+	// apart); the legend says so.
+	damaged.Underline = true
 	for i, e := range d.Enemies.List {
 		k := vocab.EnemyKind(i)
 		l.kinds[k] = newLook(p, rune(e.Glyph), p.Pen(assets.Role(e.Colour)), &grounds)

@@ -82,7 +82,8 @@ func vanAt(g *game.Game) (geom.Point, bool) {
 }
 
 // drawMap draws the part of the road the camera frames: what the van sees
-// now in colour, what it saw before dimmed, the rest blank.
+// now in colour, what it saw before dimmed, ground never seen in the
+// unknown glyph, off the map blank.
 func (a *App) drawMap(gr *Grid, cam camera) {
 	van, ok := vanAt(a.game)
 	r := a.data.Van.Vision
@@ -117,10 +118,13 @@ func (a *App) mapCell(p geom.Point, visible bool) Cell {
 	}
 	seen, k := a.game.Memory().At(p)
 	switch {
-	case !seen:
-		// The postal map shows the lie of the road, not what is on it: the
-		// ground ahead is drawn dimmed, so the screen is not mostly black.
+	case !seen && floor == &a.looks.goal:
+		// The camp's column is where the road leads, known before it is seen.
 		return Cell{R: floor.r, S: a.looks.unseenGround}
+	case !seen:
+		// Never seen: what stands there is unknown, so the cell must not
+		// look like ground seen empty.
+		return a.looks.unknown
 	case k == vocab.KindNone || k == vocab.KindBullet || k == vocab.KindFragment || a.looks.kinds[k].r == 0 || a.looks.enemy[k]:
 		// A save from before moving things were forgotten may still hold
 		// an enemy here: draw no ghost of it.

@@ -216,7 +216,11 @@ type playView struct {
 
 func (v *playView) draw(a *App, g *Grid) {
 	focus, _ := vanAt(a.game)
-	a.drawRoad(g, a.roadCamera(g, focus))
+	cam := a.roadCamera(g, focus)
+	a.drawRoad(g, cam)
+	if v.firing {
+		a.drawReach(g, cam)
+	}
 }
 
 // roadCommands are the gameplay actions that become a command at once.
@@ -269,34 +273,26 @@ func (v *playView) key(a *App, in input) {
 	}
 }
 
-// fireSides are the van's sides in the order the fire prompt lists them,
-// with the garage's name of each.
-var fireSides = []struct {
-	dir  geom.Dir
-	name assets.TextID
-}{
-	{geom.East, assets.GarageFront}, {geom.West, assets.GarageRear},
-	{geom.North, assets.GarageLeft}, {geom.South, assets.GarageRight},
-}
-
-// firePrompt asks for a direction and lists the guns mounted on each side
-// with their reach, and their burst period for a burst gun, so the player
-// need not visit the garage to know what fires where.
+// firePrompt asks for a direction and lists the gun mounted on each side,
+// by its short name, with the rounds a shot fires when more than one, so
+// the player need not visit the garage to know what fires where; the map
+// shows each gun's reach meanwhile (drawReach). Four sides fit 80 columns.
 func (a *App) firePrompt() string {
-	s := a.text(assets.PromptFireDirection)
+	var sides []string
 	slots := vocab.Guns.Value(a.game.World(), a.game.Van())
-	for _, side := range fireSides {
-		gun, ok := a.data.Guns.Get(slots.Gun(side.dir))
+	// The sides in the garage's order and words, so both say the same.
+	for _, side := range assets.Slots {
+		gun, ok := a.data.Guns.Get(slots.Gun(side.Dir()))
 		if !ok {
 			continue
 		}
 		id := assets.PromptFireGun
-		if gun.BurstPeriodMs > 0 {
+		if gun.Bullets > 1 {
 			id = assets.PromptFireBurst
 		}
-		s += " " + a.text(id, "side", a.text(side.name), "gun", gun.Name, "reach", gun.Range+1, "period", gun.BurstPeriodMs)
+		sides = append(sides, a.text(id, "side", a.text(recap.SlotText(side)), "gun", gun.PromptName(), "bullets", gun.Bullets))
 	}
-	return s
+	return a.text(assets.PromptFireDirection) + " " + strings.Join(sides, "  ")
 }
 
 // aim finishes the fire prompt: a direction with a gun fires it, an empty
