@@ -105,3 +105,39 @@ func writeLongRecording(t *testing.T, path string, n int) {
 	require.NoError(t, w.Flush())
 	require.NoError(t, f.Close())
 }
+
+// BenchmarkVerifyFile compares verifying corpus files as they are read
+// with reading each whole first, as -verify did before: the same play,
+// without the steps held.
+func BenchmarkVerifyFile(b *testing.B) {
+	data := loadData(b)
+	var files []string
+	turns := 0
+	for _, f := range corpusFiles(b) {
+		if turns >= benchTurns {
+			break
+		}
+		rec, err := LoadRecording(f)
+		require.NoError(b, err)
+		files = append(files, f)
+		turns += len(rec.Steps)
+	}
+	b.Run("Streamed", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range files {
+				_, err := VerifyFile(f, false, data, nil)
+				require.NoError(b, err)
+			}
+		}
+	})
+	b.Run("Whole", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range files {
+				rec, err := LoadRecording(f)
+				require.NoError(b, err)
+				_, err = Verify(data, rec, nil)
+				require.NoError(b, err)
+			}
+		}
+	})
+}
