@@ -78,12 +78,13 @@ type ledger struct {
 	tally    Tally
 	logged   []vocab.Message
 	enlisted []ecs.Entity
+	forgot   []ecs.Entity
 }
 
 func (l *ledger) Tally() *Tally       { return &l.tally }
 func (l *ledger) Log(m vocab.Message) { l.logged = append(l.logged, m) }
 func (l *ledger) Enlist(e ecs.Entity) { l.enlisted = append(l.enlisted, e) }
-func (l *ledger) Forget(ecs.Entity)   {}
+func (l *ledger) Forget(e ecs.Entity) { l.forgot = append(l.forgot, e) }
 
 // TestMoveTakesLongerOnTheDiagonal pins a step's timing: a straight step
 // takes the course's time a cell, a diagonal one that times 1414/1000,
@@ -220,4 +221,68 @@ func TestTheRunEndsWithItsCause(t *testing.T) {
 			assert.Equal(t, tt.want, f.l.tally.Cause)
 		})
 	}
+}
+
+// TestDamageTakesHitPoints takes hit points from a barrel, never below
+// none, and leaves a spent one alone.
+func TestDamageTakesHitPoints(t *testing.T) {
+	tests := []struct {
+		name      string
+		hp, n     int
+		wantHP    int
+		wantTouch bool
+	}{
+		{"a scratch", 5, 3, 2, true},
+		{"more than it has", 5, 9, 0, true},
+		{"already spent", 0, 2, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t)
+			barrel := f.spawn(vocab.KindBarrel, geom.Pt(6, 3), func(a *ecs.Action, e ecs.Entity) {
+				vocab.HP.Set(a, e, vocab.Stat{Cur: tt.hp, Max: 5})
+			})
+			a := f.w.NewAction()
+			Build(f.env, Damage(barrel, tt.n, 0), a)
+			assert.Equal(t, !tt.wantTouch, a.Empty())
+			f.w.Commit(a)
+			assert.Equal(t, vocab.Stat{Cur: tt.wantHP, Max: 5}, vocab.HP.Value(f.w, barrel))
+		})
+	}
+}
+
+// TestCommitsTellTheRun checks the kinds whose commit is their point: a
+// removed actor leaves the schedule, a said line reaches the log and
+// changes no entity, and the camp's pay is counted.
+func TestCommitsTellTheRun(t *testing.T) {
+	t.Run("destroy", func(t *testing.T) {
+		f := newFixture(t)
+		bullet := f.spawn(vocab.KindBullet, geom.Pt(6, 3), nil)
+		f.do(Destroy(bullet))
+		assert.False(t, f.w.Alive(bullet))
+		assert.Equal(t, []ecs.Entity{bullet}, f.l.forgot)
+	})
+	t.Run("say", func(t *testing.T) {
+		f := newFixture(t)
+		m := vocab.Message{ID: assets.MsgTopSpeed}
+		a := f.w.NewAction()
+		Build(f.env, Say(m), a)
+		assert.True(t, a.Empty(), "a said line changes no entity")
+		Commit(f.env, f.l, Say(m))
+		assert.Equal(t, []vocab.Message{m}, f.l.logged)
+	})
+	t.Run("pay", func(t *testing.T) {
+		f := newFixture(t)
+		van := f.van(geom.Pt(2, 3), 4, 0)
+		f.do(Pay(van, 1)) // an earlier delivery's pay stands in the tally
+		pay := f.data.Campaign.Pay(3)
+		require.Positive(t, pay)
+		said := f.do(Pay(van, 3))
+		assert.Equal(t, f.data.Campaign.Pay(1)+pay, vocab.Money.Value(f.w, van))
+		assert.Equal(t, 0, vocab.Letters.Value(f.w, van))
+		assert.Equal(t, []vocab.Message{{ID: assets.MsgArrived, N: pay}}, said)
+		assert.Equal(t, 4, f.l.tally.Letters)
+		assert.Equal(t, f.data.Campaign.Pay(1)+pay, f.l.tally.Earned)
+		assert.Equal(t, pay, f.l.tally.LastPay)
+	})
 }
