@@ -23,6 +23,7 @@ import (
 
 	"lastpost/archive"
 	"lastpost/assets"
+	"lastpost/assets/atomicfile"
 	userconfig "lastpost/assets/config"
 	"lastpost/game"
 	"lastpost/ui"
@@ -101,6 +102,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.replay != "" {
 		return watchReplay(cfg.replay, cfg.dataDir, cfg.settings.Apply(data), stderr, ui.OpenTerminal)
 	}
+	// An Options save killed half way left its temp file beside the config.
+	atomicfile.RemoveTemps(cfg.settings.Path)
 	return withTrace(cfg.trace, stderr, func(trace io.Writer) int {
 		return play(cfg, data, trace, stderr, ui.OpenTerminal)
 	})

@@ -314,24 +314,34 @@ func (r *Recording) WriteTo(w io.Writer) (int64, error) {
 // LoadRecording reads a recording file; a name ending in ".gz" is
 // decompressed first. Every failure is a *ParseError.
 func LoadRecording(path string) (*Recording, error) {
+	rec := &Recording{File: path}
+	if err := streamRecording(path, rec, (*keepAll)(rec)); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// streamRecording reads the recording file at path as readRecording does,
+// decompressing a name ending in ".gz". Every failure is a *ParseError.
+func streamRecording(path string, rec *Recording, sink recSink) error {
 	f, err := atomicfile.OpenRegular(path)
 	if errors.Is(err, atomicfile.ErrNotRegular) {
-		return nil, &ParseError{File: path, Msg: atomicfile.ErrNotRegular.Error(), Err: atomicfile.ErrNotRegular}
+		return &ParseError{File: path, Msg: atomicfile.ErrNotRegular.Error(), Err: atomicfile.ErrNotRegular}
 	}
 	if err != nil {
-		return nil, &ParseError{File: path, Msg: openProblem(err)}
+		return &ParseError{File: path, Msg: openProblem(err)}
 	}
 	defer f.Close()
 	var r io.Reader = f
 	if strings.HasSuffix(path, ".gz") {
 		z, err := gzip.NewReader(f)
 		if err != nil {
-			return nil, &ParseError{File: path, Line: 1, Msg: "not a gzip file: " + err.Error()}
+			return &ParseError{File: path, Line: 1, Msg: "not a gzip file: " + err.Error()}
 		}
 		defer z.Close()
 		r = z
 	}
-	return ReadRecording(path, r)
+	return readRecording(rec, r, sink)
 }
 
 // openProblem words a failure to open a file without repeating its name.
@@ -348,16 +358,40 @@ func openProblem(err error) string {
 // writes. It never panics and reads at most maxRecSteps lines of at most
 // maxRecLine bytes. name is used in error messages.
 func ReadRecording(name string, r io.Reader) (*Recording, error) {
-	p := recParser{rec: &Recording{File: name}, sc: bufio.NewScanner(r)}
+	rec := &Recording{File: name}
+	if err := readRecording(rec, r, (*keepAll)(rec)); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// readRecording parses the recording r into rec's header and End, and
+// hands each step and resume line to sink as it is read, so a reader that
+// needs no more than one at a time holds no more.
+func readRecording(rec *Recording, r io.Reader, sink recSink) error {
+	p := recParser{rec: rec, sc: bufio.NewScanner(r), sink: sink}
 	p.sc.Buffer(make([]byte, 0, maxRecLine+2), maxRecLine+2)
 	if err := p.header(); err != nil {
-		return nil, err
+		return err
 	}
-	if err := p.steps(); err != nil {
-		return nil, err
-	}
-	return p.rec, nil
+	sink.begin(rec)
+	return p.steps()
 }
+
+// recSink takes the lines of a recording's body as they are read: begin
+// once the header is read, then each step and resume line in file order.
+type recSink interface {
+	begin(rec *Recording)
+	step(st Step)
+	resume(r Resume)
+}
+
+// keepAll is the sink that keeps every line in the recording.
+type keepAll Recording
+
+func (k *keepAll) begin(*Recording) {}
+func (k *keepAll) step(st Step)     { k.Steps = append(k.Steps, st) }
+func (k *keepAll) resume(r Resume)  { k.Resumes = append(k.Resumes, r) }
 
 // recParser reads one recording line by line.
 type recParser struct {
@@ -365,6 +399,9 @@ type recParser struct {
 	sc   *bufio.Scanner
 	line int
 	key  string // the key of the last header line read
+	sink recSink
+	// The steps and resume lines read so far.
+	nsteps, nresumes int
 }
 
 func (p *recParser) fail(format string, args ...any) error {
@@ -461,7 +498,7 @@ func (p *recParser) steps() error {
 		if p.rec.End != nil {
 			return p.fail("nothing may follow the end line (line %d)", p.rec.End.Line)
 		}
-		if len(p.rec.Steps)+len(p.rec.Resumes) >= maxRecSteps {
+		if p.nsteps+p.nresumes >= maxRecSteps {
 			return p.fail("more than %d lines", maxRecSteps)
 		}
 		if k, v, _ := strings.Cut(s, " "); k == recResume || k == recEnd {
@@ -474,7 +511,8 @@ func (p *recParser) steps() error {
 		if err != nil {
 			return err
 		}
-		p.rec.Steps = append(p.rec.Steps, st)
+		p.nsteps++
+		p.sink.step(st)
 	}
 }
 
@@ -486,7 +524,8 @@ func (p *recParser) mark(key, rest string) error {
 		if err != nil {
 			return p.fail("resume: %v", err)
 		}
-		p.rec.Resumes = append(p.rec.Resumes, Resume{Line: p.line, After: len(p.rec.Steps), Hash: h})
+		p.nresumes++
+		p.sink.resume(Resume{Line: p.line, After: p.nsteps, Hash: h})
 		return nil
 	}
 	cause, hash, ok := strings.Cut(rest, " ")
@@ -518,7 +557,7 @@ func (p *recParser) step(s string) (Step, error) {
 	if len(fields) < 3 {
 		return st, p.fail("expected \"<turn> <command> <hash>\", got %q", s)
 	}
-	want := len(p.rec.Steps) + 1
+	want := p.nsteps + 1
 	if fields[0] != strconv.Itoa(want) {
 		return st, p.fail("expected turn %d, got %q", want, fields[0])
 	}

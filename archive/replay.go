@@ -118,28 +118,36 @@ func (p *Player) desync(line int, want, got uint64, what string) *DesyncError {
 // replayed so far.
 func (p *Player) resumes() error {
 	for ; p.resumed < len(p.rec.Resumes) && p.rec.Resumes[p.resumed].After == p.turn; p.resumed++ {
-		r := p.rec.Resumes[p.resumed]
-		before := p.g.Hash()
-		if before != r.Hash {
-			return p.desync(r.Line, r.Hash, before, fmt.Sprintf(
-				"the run was resumed from a save with hash %016x, but the state replayed so far has %016x", r.Hash, before))
+		if err := p.resume(p.rec.Resumes[p.resumed]); err != nil {
+			return err
 		}
-		body, err := p.g.MarshalState()
-		if err != nil {
-			return p.desync(r.Line, r.Hash, before, "the state cannot be saved: "+err.Error())
-		}
-		g, err := game.UnmarshalState(p.data, body)
-		if err != nil {
-			return p.desync(r.Line, r.Hash, before, "the saved state cannot be loaded: "+err.Error())
-		}
-		if got := g.Hash(); got != before {
-			return p.desync(r.Line, r.Hash, got, fmt.Sprintf(
-				"the state loaded from the save has hash %016x, not the saved %016x", got, before))
-		}
-		p.g = g
-		if p.setup != nil {
-			p.setup(p.g)
-		}
+	}
+	return nil
+}
+
+// resume plays one resume line r, which must come after the turns played
+// so far.
+func (p *Player) resume(r Resume) error {
+	before := p.g.Hash()
+	if before != r.Hash {
+		return p.desync(r.Line, r.Hash, before, fmt.Sprintf(
+			"the run was resumed from a save with hash %016x, but the state replayed so far has %016x", r.Hash, before))
+	}
+	body, err := p.g.MarshalState()
+	if err != nil {
+		return p.desync(r.Line, r.Hash, before, "the state cannot be saved: "+err.Error())
+	}
+	g, err := game.UnmarshalState(p.data, body)
+	if err != nil {
+		return p.desync(r.Line, r.Hash, before, "the saved state cannot be loaded: "+err.Error())
+	}
+	if got := g.Hash(); got != before {
+		return p.desync(r.Line, r.Hash, got, fmt.Sprintf(
+			"the state loaded from the save has hash %016x, not the saved %016x", got, before))
+	}
+	p.g = g
+	if p.setup != nil {
+		p.setup(p.g)
 	}
 	return nil
 }
@@ -177,7 +185,14 @@ func (p *Player) Step() (game.Result, error) {
 	if p.err != nil || p.Done() {
 		return game.Result{}, p.err
 	}
-	st := p.rec.Steps[p.turn]
+	return p.play(p.rec.Steps[p.turn])
+}
+
+// play plays st, the step after the turns played so far, as Step does.
+func (p *Player) play(st Step) (game.Result, error) {
+	if p.err != nil {
+		return game.Result{}, p.err
+	}
 	if p.g.Phase() == act.PhaseOver {
 		p.turn++
 		p.err = p.desync(st.Line, st.Hash, p.g.Hash(), fmt.Sprintf("%q comes after the end of the run", st.Cmd))
@@ -291,16 +306,62 @@ func verify(data *assets.Data, rec *Recording, trace io.Writer, partial bool) (V
 	return Verified{Turns: p.turn, Hash: p.g.Hash()}, nil
 }
 
-// VerifyFile reads the recording at path and verifies it as Verify does,
-// or as VerifyPartial does when partial: a run in progress may lack its
-// end line.
+// VerifyFile verifies the recording at path as Verify does, or as
+// VerifyPartial does when partial: a run in progress may lack its end line.
+// It plays each line as it reads it and holds none of them, so a long
+// recording costs no more memory than a short one. A file that cannot be
+// read still fails with its *ParseError even when a desync comes first:
+// reading goes on to the end after play stops.
 func VerifyFile(path string, partial bool, data *assets.Data, trace io.Writer) (Verified, error) {
-	rec, err := LoadRecording(path)
-	if err != nil {
+	rec := &Recording{File: path}
+	v := &streamVerifier{data: data, trace: trace}
+	if err := streamRecording(path, rec, v); err != nil {
 		return Verified{}, err
 	}
-	if partial {
-		return VerifyPartial(data, rec, trace)
+	if v.err == nil {
+		v.err = v.p.CheckEnd(partial)
 	}
-	return Verify(data, rec, trace)
+	if v.err != nil {
+		return Verified{}, v.err
+	}
+	return Verified{Turns: v.p.turn, Hash: v.p.g.Hash()}, nil
+}
+
+// streamVerifier is the recSink that plays each line of a recording as it
+// is read. Play stops at the first disagreement, which err keeps.
+type streamVerifier struct {
+	data  *assets.Data
+	trace io.Writer
+	p     *Player
+	err   error
+}
+
+func (v *streamVerifier) begin(rec *Recording) {
+	var setup func(*game.Game)
+	if v.trace != nil {
+		setup = func(g *game.Game) { g.SetTracing(true) }
+	}
+	v.p, v.err = NewPlayer(v.data, rec, setup)
+}
+
+func (v *streamVerifier) step(st Step) {
+	if v.err != nil {
+		return
+	}
+	res, err := v.p.play(st)
+	if err != nil {
+		v.err = err
+		return
+	}
+	if v.trace != nil {
+		WriteTrace(v.trace, v.p.g, st.Cmd, res)
+	}
+}
+
+func (v *streamVerifier) resume(r Resume) {
+	if v.err != nil {
+		return
+	}
+	v.err = v.p.resume(r)
+	v.p.err = v.err
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -74,4 +75,23 @@ func (h *harness) selectItemPrefix(prefix string) {
 		}
 	}
 	h.t.Fatalf("menu has no item starting %q:\n%s", prefix, h.text())
+}
+
+// TestOptionsRefusalIsShownAndNothingWritten sets the log lines in a file
+// whose table the Options screen cannot edit in place: the setting is in
+// force, the screen says why it was not saved, and the file is unchanged.
+func TestOptionsRefusalIsShownAndNothingWritten(t *testing.T) {
+	data := loadData(t)
+	const old = "# mine\n\"displ\\u0061y\" = { log_lines = 6 }\n"
+	cfg, path := withConfig(t, data, old)
+	h := newHarnessWith(t, data, 80, 24, Options{Config: cfg})
+	h.selectItem(h.app.text(assets.TitleOptions))
+	h.selectItemPrefix(h.app.text(assets.OptionsLogLines, "value", ""))
+	assert.Equal(t, 7, h.app.data.Display.LogLines, "in force at once")
+	screen := strings.Join(strings.Fields(h.text()), " ")
+	assert.Contains(t, screen, "display.log_lines: the Options screen cannot set this as the file is written; "+
+		"change it in the file (the file was left as it was)")
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, old, string(b))
 }

@@ -55,14 +55,35 @@ func TestWriteFile(t *testing.T) {
 		{
 			name: "a read-only folder",
 			setup: func(t *testing.T) (string, bool) {
-				if os.Geteuid() == 0 {
-					t.Skip("root writes into read-only folders, so the failure cannot be provoked")
-				}
 				dir := t.TempDir()
+				if os.Geteuid() == 0 {
+					// Root writes into read-only folders: it takes a
+					// read-only file system to refuse it.
+					dir = tmpfs(t, 1<<20)
+				}
 				path := filepath.Join(dir, "save")
 				require.NoError(t, os.WriteFile(path, []byte("old"), 0o600))
-				require.NoError(t, os.Chmod(dir, 0o500))
-				t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+				if os.Geteuid() == 0 {
+					readOnly(t, dir)
+				} else {
+					require.NoError(t, os.Chmod(dir, 0o500))
+					t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+				}
+				return path, false
+			},
+		},
+		{
+			name: "a full file system",
+			setup: func(t *testing.T) (string, bool) {
+				if os.Geteuid() != 0 {
+					t.Skip("mounting a small file system to fill takes root")
+				}
+				fs := tmpfs(t, 64<<10)
+				dir := filepath.Join(fs, "data")
+				require.NoError(t, os.Mkdir(dir, 0o700))
+				path := filepath.Join(dir, "save")
+				require.NoError(t, os.WriteFile(path, []byte("old"), 0o600))
+				fillUp(t, fs)
 				return path, false
 			},
 		},

@@ -41,5 +41,17 @@ func FuzzConfig(f *testing.F) {
 		want := c
 		want.Keys = data.Keys
 		require.Equal(t, want, back)
+
+		opts := c
+		opts.Palette, opts.Animation, opts.LogLines, opts.ConfirmGiveUp = PaletteMono, Animation{Percent: 175}, 9, !c.ConfirmGiveUp
+		set, err := rewriteOptions("fuzz.toml", text, opts, data)
+		if err != nil {
+			var e *Error
+			require.True(t, errors.As(err, &e), "%T", err)
+			return
+		}
+		back, err = Parse("fuzz.toml", set, data)
+		require.NoError(t, err, "options set:\n%s", set)
+		require.Equal(t, opts, back)
 	})
 }

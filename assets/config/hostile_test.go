@@ -131,6 +131,12 @@ func TestUnreadableConfigFilesAreErrors(t *testing.T) {
 			return path
 		}, want: "not a regular file"},
 		{name: "a device", make: func(*testing.T, string) string { return os.DevNull }, want: "not a regular file"},
+		{name: "a loop of links", make: func(t *testing.T, dir string) string {
+			// Root opens any file; this open fails for root too.
+			path := filepath.Join(dir, "loop.toml")
+			require.NoError(t, os.Symlink(path, path))
+			return path
+		}, want: "cannot be opened: too many levels of symbolic links"},
 		{name: "unreadable", make: func(t *testing.T, dir string) string {
 			if os.Geteuid() == 0 {
 				return ""

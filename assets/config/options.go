@@ -24,8 +24,10 @@ func SaveOptions(path string, c Config, data *assets.Data) error {
 }
 
 // rewriteOptions returns the config text old with the options of c set in
-// it, or the whole config written out afresh when they cannot be set in
-// place. The name is used in messages only.
+// it in place: every other byte of the file is kept. A file written in a
+// way the options cannot be set in (which the game cannot foresee in every
+// case) is refused with the line that stands in the way, and nothing is
+// written. The name is used in messages only.
 func rewriteOptions(name string, old []byte, c Config, data *assets.Data) ([]byte, error) {
 	before, err := Parse(name, old, data)
 	if err != nil {
@@ -33,26 +35,32 @@ func rewriteOptions(name string, old []byte, c Config, data *assets.Data) ([]byt
 	}
 	want := before
 	want.Palette, want.Animation, want.LogLines, want.ConfirmGiveUp = c.Palette, c.Animation, c.LogLines, c.ConfirmGiveUp
+	edits := []struct {
+		section, key, value string
+		changed             bool
+	}{
+		{"colours", "palette", tomlString(string(want.Palette)), want.Palette != before.Palette},
+		{"animation", "speed", want.Animation.toml(), want.Animation != before.Animation},
+		{"display", "log_lines", fmt.Sprint(want.LogLines), want.LogLines != before.LogLines},
+		{"play", "confirm_give_up", fmt.Sprint(want.ConfirmGiveUp), want.ConfirmGiveUp != before.ConfirmGiveUp},
+	}
 	text := string(old)
-	if want.Palette != before.Palette {
-		text = setValue(text, "colours", "palette", tomlString(string(want.Palette)))
+	for _, e := range edits {
+		if !e.changed {
+			continue
+		}
+		var line int
+		text, line = setOption(text, e.section, e.key, e.value)
+		if _, err := Parse("", []byte(text), data); err != nil {
+			return nil, &Error{File: name, Line: line, Key: e.section + "." + e.key, Msg: "the Options screen cannot set this " +
+				"as the file is written; change it in the file (the file was left as it was)"}
+		}
 	}
-	if want.Animation != before.Animation {
-		text = setValue(text, "animation", "speed", want.Animation.toml())
+	if !readsBack([]byte(text), want, data) {
+		return nil, &Error{File: name, Msg: "the new options could not be set in place as the file is written; " +
+			"change them in the file (the file was left as it was)"}
 	}
-	if want.LogLines != before.LogLines {
-		text = setValue(text, "display", "log_lines", fmt.Sprint(want.LogLines))
-	}
-	if want.ConfirmGiveUp != before.ConfirmGiveUp {
-		text = setValue(text, "play", "confirm_give_up", fmt.Sprint(want.ConfirmGiveUp))
-	}
-	if readsBack([]byte(text), want, data) {
-		return []byte(text), nil
-	}
-	if fresh := want.encode(data); readsBack(fresh, want, data) {
-		return fresh, nil
-	}
-	return nil, &Error{File: name, Msg: "the new options could not be written in a form the game reads back"}
+	return []byte(text), nil
 }
 
 // readsBack reports whether text reads as the settings of want.
@@ -65,33 +73,98 @@ func readsBack(text []byte, want Config, data *assets.Data) bool {
 	return reflect.DeepEqual(got, want)
 }
 
-// setValue returns text with key set to value in table [section]: the
-// line that sets it replaced, else a line added under the table's header,
-// else the table added at the end.
-func setValue(text, section, key, value string) string {
-	lines := strings.SplitAfter(text, "\n")
-	set := key + " = " + value + "\n"
-	in := false
-	for i, line := range lines {
-		trimmed := strings.TrimSpace(line)
-		if isHeader(trimmed) {
-			if in {
-				return strings.Join(slices.Insert(lines, i, set), "")
-			}
-			in = strings.ReplaceAll(trimmed, " ", "") == "["+section+"]"
+// setOption returns text with section.key set to value, changing nothing
+// else: the value replaced where the file sets it (the comment after it
+// kept), else the setting added where the file writes its table (a
+// [section] table, an inline table, dotted keys), else a [section] table
+// added at the end. line is the line of the statement it changed or added
+// to, 0 for a new table.
+func setOption(text, section, key, value string) (string, int) {
+	stmts := scanStmts(text)
+	want := []string{section, key}
+	for _, s := range stmts {
+		if s.kind == stmtValue && slices.Equal(s.path, want) {
+			return text[:s.valStart] + value + text[s.valEnd:], s.line
+		}
+	}
+	for _, s := range stmts {
+		if s.kind == stmtValue && slices.Equal(s.path, want[:1]) && s.inline(text) {
+			return setInline(text, s, key, value), s.line
+		}
+	}
+	if at, line, ok := tableEnd(stmts, want[:1]); ok {
+		return insertLine(text, at, key+" = "+value), line
+	}
+	// A table made by dotted keys at the top (section.x = ...) cannot be
+	// given a header as well; the setting joins them.
+	last := -1
+	for i, s := range stmts {
+		if s.kind == stmtHeader {
+			break
+		}
+		if s.kind == stmtValue && hasPrefix(s.path, want[:1]) {
+			last = i
+		}
+	}
+	if last >= 0 {
+		return insertLine(text, stmts[last].end, section+"."+key+" = "+value), stmts[last].line
+	}
+	return insertSection(strings.SplitAfter(text, "\n"), -1, "["+section+"]\n"+key+" = "+value+"\n"), 0
+}
+
+// setInline sets key to value in the inline table of statement s.
+func setInline(text string, s stmt, key, value string) string {
+	entries := inlineEntries(text, s.valStart, s.valEnd)
+	for _, e := range entries {
+		if slices.Equal(e.key, []string{key}) {
+			return text[:e.valStart] + value + text[e.valEnd:]
+		}
+	}
+	entry := key + " = " + value
+	if len(entries) == 0 {
+		return text[:s.valStart] + "{ " + entry + " }" + text[s.valEnd:]
+	}
+	at := entries[len(entries)-1].valEnd
+	return text[:at] + ", " + entry + text[at:]
+}
+
+// tableEnd finds the [path] table among stmts and returns where a new
+// setting goes in it: after its last setting, or after its header when it
+// has none; line is the header's.
+func tableEnd(stmts []stmt, path []string) (at, line int, ok bool) {
+	for i, s := range stmts {
+		if s.kind != stmtHeader || !slices.Equal(s.path, path) {
 			continue
 		}
-		if rest, ok := strings.CutPrefix(trimmed, key); in && ok && strings.HasPrefix(strings.TrimLeft(rest, " \t"), "=") {
-			lines[i] = set
-			return strings.Join(lines, "")
+		at = s.end
+		for _, body := range stmts[i+1:] {
+			if body.kind == stmtHeader {
+				break
+			}
+			if body.kind == stmtValue {
+				at = body.end
+			}
 		}
+		return at, s.line, true
 	}
-	body := strings.Join(lines, "")
-	if in {
-		if body != "" && !strings.HasSuffix(body, "\n") {
-			body += "\n"
-		}
-		return body + set
+	return 0, 0, false
+}
+
+// insertLine puts line into text at byte at, the start of a line (or the
+// end of a text without a final newline).
+func insertLine(text string, at int, line string) string {
+	if at > 0 && text[at-1] != '\n' {
+		line = "\n" + line
+	} else {
+		line += "\n"
 	}
-	return insertSection(lines, -1, "["+section+"]\n"+set)
+	return text[:at] + line + text[at:]
+}
+
+// toml writes the animation speed as the file gives it.
+func (a Animation) toml() string {
+	if a.Instant {
+		return `"instant"`
+	}
+	return fmt.Sprintf("%d.%02d", a.Percent/100, a.Percent%100)
 }

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -40,6 +39,8 @@ func rewriteFile(path string, rewrite func(old []byte) ([]byte, error)) error {
 	if err != nil {
 		return err
 	}
+	// A save killed half way leaves its temp file; the next one clears it.
+	atomicfile.RemoveTemps(path)
 	return writeAtomic(path, text)
 }
 
@@ -53,12 +54,8 @@ func rewriteKeys(name string, old []byte, k assets.Keys, data *assets.Data) ([]b
 	if text, ok := keepingTheRest(old, k, data, before); ok {
 		return text, nil
 	}
-	before.Keys = k
-	text, ok := verified(before.encode(data), k, data, before)
-	if !ok {
-		return nil, &Error{File: name, Msg: "the new keys could not be written in a form the game reads back"}
-	}
-	return text, nil
+	return nil, &Error{File: name, Msg: "the new keys could not be set in place as the file is written; " +
+		"change them in the file (the file was left as it was)"}
 }
 
 // keepingTheRest replaces the key tables of old with k and checks that the
@@ -119,15 +116,15 @@ func tomlString(s string) string {
 }
 
 // spliceKeys removes the key tables from text (tables headed [keys] or
-// [keys.*], and top-level lines that set keys.*) and puts section where the
-// first of them stood, or at the end. Comments and blank lines that end a
-// removed table stay, as they usually introduce the next table, unless
-// that table is removed too.
+// [keys.*], and top-level settings of keys.*, a value spanning lines or an
+// inline table removed whole) and puts section where the first of them
+// stood, or at the end. Comments and blank lines that end a removed table
+// stay, as they usually introduce the next table, unless that table is
+// removed too.
 func spliceKeys(text []byte, section string) []byte {
-	lines := strings.SplitAfter(string(text), "\n")
 	var out []string
 	at := -1
-	var dropped []string // lines of the table being removed
+	var dropped []string // statements of the table being removed
 	inKeys, seenHeader := false, false
 	// flush ends a removed table; its closing comments stay unless they
 	// introduce another key table.
@@ -139,25 +136,25 @@ func spliceKeys(text []byte, section string) []byte {
 		out = append(out, dropped[keep:]...)
 		dropped = dropped[:0]
 	}
-	for _, line := range lines {
-		trimmed := strings.TrimSpace(line)
-		if isHeader(trimmed) {
-			next := headerIsKeys(trimmed)
+	for _, st := range scanStmts(string(text)) {
+		chunk := string(text[st.start:st.end])
+		isKeys := len(st.path) > 0 && st.path[0] == "keys"
+		if st.kind == stmtHeader {
 			if inKeys {
-				flush(next)
+				flush(isKeys)
 			}
 			seenHeader = true
-			inKeys = next
+			inKeys = isKeys
 		}
-		topLevelKeys := !seenHeader && startsWithKeys(trimmed)
+		topLevelKeys := !seenHeader && st.kind == stmtValue && isKeys
 		if (inKeys || topLevelKeys) && at < 0 {
 			at = len(out)
 		}
 		switch {
 		case inKeys:
-			dropped = append(dropped, line)
+			dropped = append(dropped, chunk)
 		case !topLevelKeys:
-			out = append(out, line)
+			out = append(out, chunk)
 		}
 	}
 	if inKeys {
@@ -200,91 +197,6 @@ func insertSection(lines []string, at int, section string) string {
 func isBlankOrComment(line string) bool {
 	t := strings.TrimSpace(line)
 	return t == "" || strings.HasPrefix(t, "#")
-}
-
-func isHeader(trimmed string) bool { return strings.HasPrefix(trimmed, "[") }
-
-// headerIsKeys reports whether a [table] or [[array]] header names keys or
-// a table inside it.
-func headerIsKeys(trimmed string) bool {
-	name := strings.TrimLeft(trimmed, "[ \t")
-	return startsWithKeys(name)
-}
-
-// startsWithKeys reports whether a key path or an assignment starts with
-// the key keys.
-func startsWithKeys(s string) bool {
-	for _, form := range []string{"keys", `"keys"`, "'keys'"} {
-		if rest, ok := strings.CutPrefix(s, form); ok && rest != "" && strings.ContainsAny(rest[:1], ".= \t]") {
-			return true
-		}
-	}
-	return false
-}
-
-// encode writes the whole config in canonical form: every setting that
-// differs from the defaults of data. SaveKeys falls back on it when the
-// file's key tables cannot be replaced in place.
-func (c *Config) encode(data *assets.Data) []byte {
-	def := Default(data)
-	var b bytes.Buffer
-	section := func(s string) {
-		if s == "" {
-			return
-		}
-		if b.Len() > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(s)
-	}
-	section(keysTOML(c.Keys, def.Keys))
-	section(c.coloursTOML(def))
-	if c.Animation != def.Animation {
-		section("[animation]\nspeed = " + c.Animation.toml() + "\n")
-	}
-	if c.LogLines != def.LogLines {
-		section(fmt.Sprintf("[display]\nlog_lines = %d\n", c.LogLines))
-	}
-	if c.ConfirmGiveUp != def.ConfirmGiveUp {
-		section(fmt.Sprintf("[play]\nconfirm_give_up = %t\n", c.ConfirmGiveUp))
-	}
-	return b.Bytes()
-}
-
-// toml writes the animation speed as the file gives it.
-func (a Animation) toml() string {
-	if a.Instant {
-		return `"instant"`
-	}
-	return fmt.Sprintf("%d.%02d", a.Percent/100, a.Percent%100)
-}
-
-// coloursTOML writes the palette and every role that differs from def.
-func (c *Config) coloursTOML(def Config) string {
-	var b strings.Builder
-	if c.Palette != def.Palette {
-		fmt.Fprintf(&b, "[colours]\npalette = %s\n", tomlString(string(c.Palette)))
-	}
-	for _, r := range assets.Roles {
-		col := c.Colours.Role(r)
-		if col == def.Colours.Role(r) {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('\n')
-		}
-		fmt.Fprintf(&b, "[colours.role.%s]\nfg = %d\nbg = %s\nfallback = %s\nfallback_bg = %s\nmono = %s\n",
-			r, col.FG, bgTOML(col.BG), tomlString(col.Fallback.String()),
-			tomlString(col.FallbackBG.String()), tomlString(col.Mono.String()))
-	}
-	return b.String()
-}
-
-func bgTOML(index int) string {
-	if index == assets.NoColour {
-		return `"default"`
-	}
-	return fmt.Sprint(index)
 }
 
 // writeAtomic replaces path with data so that a crash at any moment leaves
