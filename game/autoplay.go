@@ -304,6 +304,11 @@ type RunStats struct {
 	DestroyedBy string
 	// Earned and Spent are the money the run was paid and spent.
 	Earned, Spent int
+	// Engine is the van's engine when the run ended; SetOutEngine is the
+	// engine it set out with on its last delivery (the first delivery
+	// sets out with a whole engine). The harness that watches the
+	// commands fills SetOutEngine.
+	Engine, SetOutEngine int
 	// Bought lists the offer ids bought, in order; the harness that
 	// watches the commands fills it.
 	Bought []string
@@ -322,6 +327,7 @@ func StatsOf(g *Game, turns int) RunStats {
 		Seed: r.Seed, Deliveries: r.Delivery, Turns: turns, Letters: r.Letters, Kills: r.Kills,
 		Explosions: r.Explosions, Purchases: r.Purchases, Cause: r.Cause, Hash: g.Hash(),
 		Earned: r.Earned, Spent: r.Earned + g.data.Campaign.StartBank - g.Money(),
+		Engine: vocab.Engine.Value(g.world, g.env.Van).Cur,
 	}
 	if r.DestroyedBy != vocab.KindNone {
 		s.DestroyedBy = destroyerName(g.data, r.DestroyedBy)
