@@ -213,7 +213,16 @@ func (b *Bot) campView(g *Game) ai.Camp {
 	b.offers = b.offers[:0]
 	for _, id := range g.Stock() {
 		o, _ := g.data.Shop.Offer(id)
-		b.offers = append(b.offers, aiOffer(o))
+		a := aiOffer(o)
+		a.Price = g.Price(id)
+		if o.Kind == assets.OfferRepair {
+			part := van.Engine
+			if o.Restores == assets.StatTyres {
+				part = van.Tyres
+			}
+			a.Points = o.Points(part.Max - part.Cur)
+		}
+		b.offers = append(b.offers, a)
 	}
 	if b.ranksOf != g.data {
 		b.ranks, b.ranksOf = gunRanks(&g.data.Guns), g.data

@@ -83,7 +83,7 @@ func shopPage(a *App) menuPage {
 	for i, id := range stock {
 		o, _ := a.data.Shop.Offer(id)
 		page.items = append(page.items, menuItem{
-			label: a.text(assets.ShopItem, "name", o.Name, "price", o.Price),
+			label: a.text(assets.ShopItem, "name", o.Name, "price", a.game.Price(id)),
 			pick: func(a *App, m *menuView) {
 				if campDo(a, m, game.Command{Kind: game.CmdBuy, Index: i}, a.text(assets.ShopBought, "name", o.Name)) {
 					m.sel = afterPurchase(a.game.Stock(), i, id)
