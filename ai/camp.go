@@ -9,12 +9,15 @@ import (
 // Offer is one item on sale at the camp. Kind is one of "gun",
 // "repair_engine", "change_tyre", "armour", "spare_tyre" and "engine_kit";
 // ID names the item (for guns: "pistol", "shotgun", "machine_gun" or
-// "railgun"); Level is the armour level an "armour" offer sets.
+// "railgun"); Price is what it costs this van; Level is the armour level an
+// "armour" offer sets; Points is how many points a repair would put back
+// on this van, so repairs priced by the damage compare point for point.
 type Offer struct {
-	Kind  string
-	ID    string
-	Price int
-	Level int
+	Kind   string
+	ID     string
+	Price  int
+	Level  int
+	Points int
 }
 
 // Camp is what the autoplay shopper knows at a survivor camp. Inventory
@@ -52,16 +55,14 @@ func (c Camp) gunRank(id string) int {
 
 // Shop returns the index in c.Offers of the next thing to buy, or -1 to stop.
 // The caller applies the purchase and asks again. Priorities: repair the
-// engine and tyres while damaged (the weaker first, the engine on a tie); a
-// gun that would improve the four guns the van can carry, best first; the
-// highest armour level above the current one; spare tyres and engine kits up
-// to two of each. Guns and armour leave upgradeReserve in hand. Every
-// purchase needs a free inventory slot, as in the original shop, and ties go
-// to the earlier offer.
+// engine and tyres while damaged (the weaker first, the engine on a tie),
+// with the repair that costs least a point; a gun that would improve the
+// four guns the van can carry, best first; the highest armour level above
+// the current one; spare tyres and engine kits up to two of each. Guns and
+// armour leave upgradeReserve in hand. Guns and kits need a free inventory
+// slot; repairs and armour are fitted on the spot. Ties go to the earlier
+// offer.
 func Shop(c Camp) int {
-	if c.InventoryFree <= 0 {
-		return -1
-	}
 	for _, pick := range [...]func(Camp) int{shopRepair, shopGun, shopArmour, shopKit} {
 		if i := pick(c); i >= 0 {
 			return i
@@ -88,12 +89,37 @@ func shopRepair(c Camp) int {
 	}
 	for _, kind := range order {
 		if needsRepair(c, kind) {
-			if i := firstOffer(c, kind, c.Money); i >= 0 {
+			if i := cheapestRepair(c, kind); i >= 0 {
 				return i
 			}
 		}
 	}
 	return -1
+}
+
+// cheapestRepair returns the index of the affordable repair of kind that
+// costs least a point it puts back, the one that puts back more on a tie,
+// or -1.
+func cheapestRepair(c Camp, kind string) int {
+	best := -1
+	for i, o := range c.Offers {
+		if o.Kind != kind || o.Points <= 0 || o.Price > c.Money {
+			continue
+		}
+		if best < 0 || cheaperPerPoint(o, c.Offers[best]) {
+			best = i
+		}
+	}
+	return best
+}
+
+// cheaperPerPoint reports whether repair a costs less a point than b, or as
+// much but puts back more.
+func cheaperPerPoint(a, b Offer) bool {
+	if x, y := a.Price*b.Points, b.Price*a.Points; x != y {
+		return x < y
+	}
+	return a.Points > b.Points
 }
 
 // needsRepair reports whether a repair of kind would have any effect.
@@ -105,6 +131,9 @@ func needsRepair(c Camp, kind string) bool {
 }
 
 func shopGun(c Camp) int {
+	if c.InventoryFree <= 0 {
+		return -1
+	}
 	floor := weakestKeptGun(c)
 	best := -1
 	for i, o := range c.Offers {
@@ -163,6 +192,9 @@ func shopArmour(c Camp) int {
 }
 
 func shopKit(c Camp) int {
+	if c.InventoryFree <= 0 {
+		return -1
+	}
 	order := [2]string{"spare_tyre", "engine_kit"}
 	if count(c.Inventory, "engine_kit") < count(c.Inventory, "spare_tyre") {
 		order[0], order[1] = order[1], order[0]

@@ -15,7 +15,20 @@ func gun(id string, price int) Offer { return Offer{Kind: "gun", ID: id, Price: 
 func armour(level, price int) Offer {
 	return Offer{Kind: "armour", ID: "armour", Price: price, Level: level}
 }
-func offer(kind string, price int) Offer { return Offer{Kind: kind, ID: kind, Price: price} }
+
+// offer is an offer of kind; a repair puts back one point.
+func offer(kind string, price int) Offer {
+	o := Offer{Kind: kind, ID: kind, Price: price}
+	if kind == "repair_engine" || kind == "change_tyre" {
+		o.Points = 1
+	}
+	return o
+}
+
+// overhaul is an engine repair that puts back points for price.
+func overhaul(points, price int) Offer {
+	return Offer{Kind: "repair_engine", ID: "engine_overhaul", Price: price, Points: points}
+}
 
 // ranks rates the shipped guns as the game does, by their price.
 var ranks = map[string]int{"pistol": 10, "shotgun": 20, "machine_gun": 30, "railgun": 100}
@@ -55,11 +68,36 @@ func TestShop(t *testing.T) {
 		{"no repair at full health", func() Camp {
 			return healthyCamp(50, offer("repair_engine", 10), offer("change_tyre", 10))
 		}, -1},
-		{"nothing fits a full inventory", func() Camp {
-			c := healthyCamp(500, offer("repair_engine", 10))
-			c.Engine, c.InventoryFree = 2, 0
+		{"no gun or kit fits a full inventory", func() Camp {
+			c := healthyCamp(500, gun("railgun", 100), offer("engine_kit", 10))
+			c.InventoryFree = 0
 			return c
 		}, -1},
+		{"a repair needs no room", func() Camp {
+			c := healthyCamp(500, gun("railgun", 100), offer("repair_engine", 10))
+			c.Engine, c.InventoryFree = 2, 0
+			return c
+		}, 1},
+		{"an overhaul when it costs less a point", func() Camp {
+			c := healthyCamp(500, offer("repair_engine", 10), overhaul(6, 46))
+			c.Engine = 2
+			return c
+		}, 1},
+		{"a tune-up for one lost point", func() Camp {
+			c := healthyCamp(500, overhaul(1, 16), offer("repair_engine", 10))
+			c.Engine = 7
+			return c
+		}, 1},
+		{"on a tie per point, the repair that mends more", func() Camp {
+			c := healthyCamp(500, offer("repair_engine", 10), overhaul(2, 20))
+			c.Engine = 6
+			return c
+		}, 1},
+		{"a tune-up when the overhaul is beyond its means", func() Camp {
+			c := healthyCamp(30, overhaul(6, 46), offer("repair_engine", 10))
+			c.Engine = 2
+			return c
+		}, 1},
 		{"best affordable gun, keeping the reserve", func() Camp {
 			return healthyCamp(60, gun("shotgun", 20), gun("railgun", 100), gun("machine_gun", 30))
 		}, 2},
@@ -124,9 +162,9 @@ func buy(c *Camp, i int) {
 	c.Offers = append(c.Offers[:i:i], c.Offers[i+1:]...)
 	switch o.Kind {
 	case "repair_engine":
-		c.Engine++
+		c.Engine += o.Points
 	case "change_tyre":
-		c.Tyres++
+		c.Tyres += o.Points
 	case "armour":
 		c.Armour = o.Level
 	default:
@@ -160,7 +198,9 @@ func TestShopSpreesEndSensibly(t *testing.T) {
 			require.Less(t, i, len(c.Offers), where)
 			o := c.Offers[i]
 			assert.LessOrEqual(t, o.Price, c.Money, "bought %s beyond its means; %s", o.ID, where)
-			assert.Positive(t, c.InventoryFree, "bought into a full inventory; %s", where)
+			if o.Kind == "gun" || o.Kind == "spare_tyre" || o.Kind == "engine_kit" {
+				assert.Positive(t, c.InventoryFree, "bought into a full inventory; %s", where)
+			}
 			switch o.Kind {
 			case "repair_engine":
 				assert.Less(t, c.Engine, c.MaxEngine, "a repair with no effect; %s", where)

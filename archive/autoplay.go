@@ -34,12 +34,16 @@ func Autoplay(data *assets.Data, seed uint64, limit int, style game.BotStyle, w,
 	bot := game.Bot{Style: style}
 	turns := 0
 	var bought []string
+	setOut := g.VanState().Engine.Cur
 	for ; turns < limit && g.Phase() != act.PhaseOver && !g.Run.Won; turns++ {
 		c := bot.Next(g).Canonical()
 		offer := offerAt(g, c)
 		res, err := g.Do(c)
 		if res.Took && offer != "" {
 			bought = append(bought, offer)
+		}
+		if res.Took && c.Kind == game.CmdDepart {
+			setOut = g.VanState().Engine.Cur
 		}
 		if rec != nil {
 			if rerr := rec.Record(c, res.Took, g.Hash()); rerr != nil && err == nil {
@@ -60,7 +64,7 @@ func Autoplay(data *assets.Data, seed uint64, limit int, style game.BotStyle, w,
 		}
 	}
 	s := game.StatsOf(g, turns)
-	s.Bought = bought
+	s.Bought, s.SetOutEngine = bought, setOut
 	return s, nil
 }
 

@@ -24,7 +24,16 @@ type Balance struct {
 	diedAt, reached []int
 	earned, spent   int
 	bought          map[string]int
+	// lowAtEnd and lowSetOut count the deaths with a worn engine: at
+	// most LowEngine when the run ended, and when the van set out on its
+	// last delivery.
+	lowAtEnd, lowSetOut int
 }
+
+// LowEngine is the engine at or below which the report counts a death as
+// following a worn engine: with the shipped van that is a top speed of two
+// or less, which the zombies keep pace with.
+const LowEngine = 3
 
 // NewBalance returns an empty balance.
 func NewBalance() *Balance {
@@ -60,6 +69,12 @@ func (b *Balance) Add(s game.RunStats) {
 	}
 	b.diedAt[s.Deliveries]++
 	b.causes[deathCause(s)]++
+	if s.Engine <= LowEngine {
+		b.lowAtEnd++
+	}
+	if s.SetOutEngine <= LowEngine {
+		b.lowSetOut++
+	}
 }
 
 // deathCause names what ended a run that did not win: what destroyed the
@@ -91,6 +106,9 @@ func (b *Balance) WriteTo(w io.Writer) (int64, error) {
 	for _, kv := range byCount(b.causes) {
 		row("  "+kv.key, "%d (%s of deaths)", kv.n, percent(kv.n, deaths))
 	}
+	fmt.Fprintf(&sb, "\ndeaths after a worn engine (%d or less)\n", LowEngine)
+	row("  when the run ended", "%d (%s of deaths)", b.lowAtEnd, percent(b.lowAtEnd, deaths))
+	row("  setting out on its road", "%d (%s of deaths)", b.lowSetOut, percent(b.lowSetOut, deaths))
 	sb.WriteString("\ndeaths per delivery (of the runs that set out on it)\n")
 	for d := range b.reached {
 		if b.reached[d] == 0 {

@@ -9,9 +9,50 @@ type Combat struct {
 	BulletDamage int `toml:"bullet_damage"`
 	// ArmourBreakOffset sets the odds that a damage point on an armoured
 	// van breaks a plate: 1 in (armour + ArmourBreakOffset).
-	ArmourBreakOffset int       `toml:"armour_break_offset"`
-	VehicleMsPerCell  int       `toml:"vehicle_ms_per_cell"` // animation of one physics step
-	Explosion         Explosion `toml:"explosion"`
+	ArmourBreakOffset int `toml:"armour_break_offset"`
+	VehicleMsPerCell  int `toml:"vehicle_ms_per_cell"` // animation of one physics step
+	// HitWeights say where a damage point lands once the armour is gone.
+	HitWeights HitWeights `toml:"hit_weights"`
+	Explosion  Explosion  `toml:"explosion"`
+}
+
+// HitWeights share out a damage point that meets no armour between the
+// van's engine, tyres and hull: each part's share is its weight times the
+// points it has left, so a worn part is hit less often, and a part with a
+// lower weight less often than the others.
+type HitWeights struct {
+	Engine int `toml:"engine"`
+	Tyres  int `toml:"tyres"`
+	Hull   int `toml:"hull"`
+}
+
+// VanPart is a part of the van that a damage point can land on.
+type VanPart uint8
+
+// The parts a damage point can land on.
+const (
+	PartEngine VanPart = iota
+	PartTyres
+	PartHull
+)
+
+// Total returns the sum of the three parts' shares, given the points each
+// has left: the range a roll for Part is drawn from. It is 0 when nothing
+// is left to hit.
+func (w HitWeights) Total(engine, tyres, hull int) int {
+	return w.Engine*engine + w.Tyres*tyres + w.Hull*hull
+}
+
+// Part returns the part that a roll in 0..Total-1 lands on: the engine's
+// share first, then the tyres', then the hull's.
+func (w HitWeights) Part(engine, tyres, hull, roll int) VanPart {
+	switch {
+	case roll < w.Engine*engine:
+		return PartEngine
+	case roll < w.Engine*engine+w.Tyres*tyres:
+		return PartTyres
+	}
+	return PartHull
 }
 
 // Explosion describes a barrel going off: fragments that fly outward like
@@ -46,6 +87,11 @@ func (c Combat) Validate() error {
 	p.atLeast("bullet_damage", c.BulletDamage, 1)
 	p.atLeast("armour_break_offset", c.ArmourBreakOffset, 1)
 	p.atLeast("vehicle_ms_per_cell", c.VehicleMsPerCell, 1)
+	// A hull that damage could never reach would make the van immortal
+	// once its armour, engine and tyres are gone.
+	p.atLeast("hit_weights.engine", c.HitWeights.Engine, 0)
+	p.atLeast("hit_weights.tyres", c.HitWeights.Tyres, 0)
+	p.atLeast("hit_weights.hull", c.HitWeights.Hull, 1)
 	e := c.Explosion
 	p.atLeast("explosion.fragments", e.Fragments, 1)
 	p.atLeast("explosion.range", e.Range, 1)

@@ -17,7 +17,7 @@ func TestLoadReadsEveryShippedFile(t *testing.T) {
 	assert.Equal(t, 8, d.Van.HP)
 	assert.Equal(t, 4, d.Van.MaxSpeed(d.Van.Engine))
 	assert.Len(t, d.Guns.List, 4)
-	assert.Equal(t, 82, d.Shop.TotalWeight())
+	assert.Equal(t, 83, d.Shop.TotalWeight(), "the original's 82 and the engine overhaul's 1")
 	assert.Equal(t, 20+40*3, d.Campaign.Pay(3))
 	assert.Equal(t, 32, d.Combat.Explosion.Fragments)
 	assert.Equal(t, "The car shoots you.", d.Texts.Format(MsgShotBy, "enemy", "car"))

@@ -48,17 +48,20 @@ type Consumable struct {
 // and Price are filled in for every kind, from guns.toml for guns and from
 // the consumable for consumables (which also fill Restores and Amount).
 type Offer struct {
-	ID          string    `toml:"id"`
-	Kind        OfferKind `toml:"kind"`
-	Weight      int       `toml:"weight"`     // share of the draw
-	Gun         string    `toml:"gun"`        // OfferGun: gun id
-	Consumable  string    `toml:"consumable"` // OfferConsumable: consumable id
-	Restores    Stat      `toml:"restores"`   // OfferRepair: what is restored
-	Amount      int       `toml:"amount"`     // OfferRepair: by how much
-	Level       int       `toml:"level"`      // OfferArmour: the armour level it sets
-	Name        string    `toml:"name"`
-	Description string    `toml:"description"`
-	Price       int       `toml:"price"`
+	ID         string    `toml:"id"`
+	Kind       OfferKind `toml:"kind"`
+	Weight     int       `toml:"weight"`     // share of the draw
+	Gun        string    `toml:"gun"`        // OfferGun: gun id
+	Consumable string    `toml:"consumable"` // OfferConsumable: consumable id
+	Restores   Stat      `toml:"restores"`   // OfferRepair: what is restored
+	Amount     int       `toml:"amount"`     // OfferRepair: by how much, at most
+	// PricePerPoint, on a repair, prices it by the damage: Price is then a
+	// call-out fee and each point the repair puts back costs this much more.
+	PricePerPoint int    `toml:"price_per_point"`
+	Level         int    `toml:"level"` // OfferArmour: the armour level it sets
+	Name          string `toml:"name"`
+	Description   string `toml:"description"`
+	Price         int    `toml:"price"`
 }
 
 // Shop holds the shop's stock rules, as read from shop.toml and completed
@@ -99,6 +102,17 @@ func (s Shop) Consumable(id string) (Consumable, bool) { return byID(s.Consumabl
 func (s Shop) Offer(id string) (Offer, bool) { return byID(s.Offers, id) }
 
 func (c Consumable) identity() string { return c.ID }
+
+// Points returns how many points a repair puts back on a part that lacks
+// missing points: its amount at most.
+func (o Offer) Points(missing int) int { return max(min(o.Amount, missing), 0) }
+
+// PriceFor returns what the offer costs a van whose part that it restores
+// lacks missing points: the fixed price, or for a repair priced per point
+// the call-out fee and the points it would put back.
+func (o Offer) PriceFor(missing int) int {
+	return o.Price + o.PricePerPoint*o.Points(missing)
+}
 
 func (o Offer) identity() string { return o.ID }
 
@@ -218,6 +232,7 @@ func (s Shop) validateOffer(p *problems, o Offer, where string) {
 		validateStat(p, where, o.Restores)
 		p.atLeast(where+" amount", o.Amount, 1)
 		p.atLeast(where+" price", o.Price, 1)
+		p.atLeast(where+" price_per_point", o.PricePerPoint, 0)
 	case OfferArmour:
 		p.atLeast(where+" level", o.Level, 1)
 		p.atLeast(where+" price", o.Price, 1)
@@ -241,6 +256,7 @@ func (o Offer) fields() []offerField {
 		{"name", o.Name != ""},
 		{"description", o.Description != ""},
 		{"price", o.Price != 0},
+		{"price_per_point", o.PricePerPoint != 0},
 	}
 }
 
@@ -260,12 +276,23 @@ func (o Offer) expectedFields() []string {
 	return nil
 }
 
+// mayFields returns the optional fields an offer of its kind may set or
+// leave out.
+func (o Offer) mayFields() []string {
+	if o.Kind == OfferRepair {
+		return []string{"price_per_point"}
+	}
+	return nil
+}
+
 // checkFields records a problem for each optional field that is set but does
 // not belong to the offer's kind, or belongs but is missing.
 func (o Offer) checkFields(p *problems, where string, want []string) {
+	may := o.mayFields()
 	for _, f := range o.fields() {
 		wanted := slices.Contains(want, f.name)
 		switch {
+		case slices.Contains(may, f.name):
 		case wanted && !f.set:
 			p.addf("%s (kind %s) needs %s", where, o.Kind, f.name)
 		case !wanted && f.set:

@@ -92,9 +92,9 @@ func TestShopStockIsTheGeneratorsDraw(t *testing.T) {
 		want []string
 	}{
 		// The offers every camp has come first, then the draw.
-		{1, []string{"tyre_fitting", "engine_tune_up", "pistol", "spare_tyre", "spare_tyre", "machine_gun",
+		{1, []string{"tyre_fitting", "engine_overhaul", "pistol", "spare_tyre", "spare_tyre", "machine_gun",
 			"engine_kit", "armour_3", "pistol", "tyre_fitting", "machine_gun"}},
-		{42, []string{"tyre_fitting", "engine_tune_up", "tyre_fitting", "tyre_fitting", "armour_1", "engine_kit", "pistol"}},
+		{42, []string{"tyre_fitting", "engine_overhaul", "tyre_fitting", "tyre_fitting", "armour_1", "engine_kit", "pistol"}},
 	}
 	for _, tt := range tests {
 		var got []string
@@ -201,4 +201,90 @@ func TestGlyphRejectsWhatBreaksTheGrid(t *testing.T) {
 		var g Glyph
 		assert.Error(t, g.UnmarshalText([]byte(bad)), fmt.Sprintf("%q", bad))
 	}
+}
+
+// TestHitWeightsShareOutADamagePoint walks rolls across the parts' shares:
+// each part's share is its weight times the points it has left, in the
+// order engine, tyres, hull, and a part with nothing left has no share.
+func TestHitWeightsShareOutADamagePoint(t *testing.T) {
+	w := HitWeights{Engine: 1, Tyres: 2, Hull: 2}
+	tests := []struct {
+		name                      string
+		engine, tyres, hull, roll int
+		want                      VanPart
+	}{
+		{"first roll, whole van", 8, 4, 8, 0, PartEngine},
+		{"last of the engine's share", 8, 4, 8, 7, PartEngine},
+		{"first of the tyres' share", 8, 4, 8, 8, PartTyres},
+		{"last of the tyres' share", 8, 4, 8, 15, PartTyres},
+		{"first of the hull's share", 8, 4, 8, 16, PartHull},
+		{"last roll, whole van", 8, 4, 8, 31, PartHull},
+		{"a dead engine is never hit", 0, 4, 8, 0, PartTyres},
+		{"bare rims are never hit", 2, 0, 8, 2, PartHull},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, w.Part(tt.engine, tt.tyres, tt.hull, tt.roll))
+		})
+	}
+	assert.Equal(t, 32, w.Total(8, 4, 8))
+	assert.Equal(t, 0, w.Total(0, 0, 0), "nothing left to hit")
+}
+
+// TestEngineIsHitLessOftenThanTheHull checks the shipped weights: on a
+// whole van a damage point lands on the engine less often than on the
+// hull, and point for point the engine weighs less than the tyres.
+func TestEngineIsHitLessOftenThanTheHull(t *testing.T) {
+	c, err := LoadCombat()
+	require.NoError(t, err)
+	v, err := LoadVan()
+	require.NoError(t, err)
+	w := c.HitWeights
+	assert.Less(t, w.Engine*v.Engine, w.Hull*v.HP, "engine share of a whole van")
+	assert.Less(t, w.Engine, w.Tyres, "engine weight against the tyres'")
+	assert.Less(t, w.Engine, w.Hull, "engine weight against the hull's")
+}
+
+// TestRepairPricedPerPoint prices repairs for the damage they mend: a
+// fixed-price repair costs its price whatever the damage, one priced per
+// point adds its rate for each point it puts back, at most its amount.
+func TestRepairPricedPerPoint(t *testing.T) {
+	fixed := Offer{Kind: OfferRepair, Amount: 1, Price: 10}
+	perPoint := Offer{Kind: OfferRepair, Amount: 8, Price: 10, PricePerPoint: 6}
+	tests := []struct {
+		name          string
+		offer         Offer
+		missing, want int
+	}{
+		{"fixed, one point missing", fixed, 1, 10},
+		{"fixed, five points missing", fixed, 5, 10},
+		{"per point, one point missing", perPoint, 1, 16},
+		{"per point, six points missing", perPoint, 6, 46},
+		{"per point, more missing than it mends", perPoint, 11, 58},
+		{"per point, nothing missing", perPoint, 0, 10},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, tt.offer.PriceFor(tt.missing)) })
+	}
+}
+
+// TestOverhaulIsTheWayBack checks the shipped shop: every camp lays out an
+// engine repair priced by the damage that can mend a whole engine, and for
+// a badly worn engine it costs less a point than the tune-up.
+func TestOverhaulIsTheWayBack(t *testing.T) {
+	d, err := Load()
+	require.NoError(t, err)
+	var overhaul *Offer
+	for _, id := range d.Shop.Always {
+		if o, ok := d.Shop.Offer(id); ok && o.Restores == StatEngine && o.PricePerPoint > 0 {
+			overhaul = &o
+		}
+	}
+	require.NotNil(t, overhaul, "no camp-wide engine repair priced per point in %v", d.Shop.Always)
+	assert.GreaterOrEqual(t, overhaul.Amount, d.Van.Engine, "it mends a whole engine")
+	tune, ok := d.Shop.Offer("engine_tune_up")
+	require.True(t, ok)
+	worn := d.Van.Engine - 1
+	assert.Less(t, overhaul.PriceFor(worn)*tune.Amount, tune.Price*overhaul.Points(worn),
+		"an engine at 1 is cheaper to overhaul than to tune up point by point")
 }

@@ -60,6 +60,8 @@ func TestCombatValidateRejectsNonsense(t *testing.T) {
 		{"fragment count off", "fragments = 32", "fragments = 31", "has 32 vectors"},
 		{"zero vector", "[10, 0], [9, 1]", "[0, 0], [9, 1]", "directions[0] is the zero vector"},
 		{"no range", "range = 6", "range = 0", "explosion.range is 0"},
+		{"a hull damage never reaches", "hull = 2", "hull = 0", "hit_weights.hull is 0"},
+		{"a negative engine weight", "engine = 1", "engine = -1", "hit_weights.engine is -1"},
 		{"vector with three numbers", "[10, 0], [9, 1]", "[10, 0, 1], [9, 1]", "directions"},
 	})
 }

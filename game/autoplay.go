@@ -213,7 +213,16 @@ func (b *Bot) campView(g *Game) ai.Camp {
 	b.offers = b.offers[:0]
 	for _, id := range g.Stock() {
 		o, _ := g.data.Shop.Offer(id)
-		b.offers = append(b.offers, aiOffer(o))
+		a := aiOffer(o)
+		a.Price = g.Price(id)
+		if o.Kind == assets.OfferRepair {
+			part := van.Engine
+			if o.Restores == assets.StatTyres {
+				part = van.Tyres
+			}
+			a.Points = o.Points(part.Max - part.Cur)
+		}
+		b.offers = append(b.offers, a)
 	}
 	if b.ranksOf != g.data {
 		b.ranks, b.ranksOf = gunRanks(&g.data.Guns), g.data
@@ -304,6 +313,11 @@ type RunStats struct {
 	DestroyedBy string
 	// Earned and Spent are the money the run was paid and spent.
 	Earned, Spent int
+	// Engine is the van's engine when the run ended; SetOutEngine is the
+	// engine it set out with on its last delivery (the first delivery
+	// sets out with a whole engine). The harness that watches the
+	// commands fills SetOutEngine.
+	Engine, SetOutEngine int
 	// Bought lists the offer ids bought, in order; the harness that
 	// watches the commands fills it.
 	Bought []string
@@ -322,6 +336,7 @@ func StatsOf(g *Game, turns int) RunStats {
 		Seed: r.Seed, Deliveries: r.Delivery, Turns: turns, Letters: r.Letters, Kills: r.Kills,
 		Explosions: r.Explosions, Purchases: r.Purchases, Cause: r.Cause, Hash: g.Hash(),
 		Earned: r.Earned, Spent: r.Earned + g.data.Campaign.StartBank - g.Money(),
+		Engine: vocab.Engine.Value(g.world, g.env.Van).Cur,
 	}
 	if r.DestroyedBy != vocab.KindNone {
 		s.DestroyedBy = destroyerName(g.data, r.DestroyedBy)

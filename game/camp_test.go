@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -98,6 +99,28 @@ func TestShopPurchases(t *testing.T) {
 			assert.Equal(t, []string{"pistol", "armour_4"}, g.Stock(), "each offer is bought once")
 			assert.Equal(t, purchases+1, g.Run.Purchases)
 			c.check(t, g)
+			assert.NoError(t, g.CheckInvariants())
+		})
+	}
+}
+
+// TestOverhaulIsPricedByTheDamage buys the engine overhaul for engines worn
+// by different amounts: it mends the whole engine and costs its call-out
+// fee and its rate for each point it put back, which the shop shows.
+func TestOverhaulIsPricedByTheDamage(t *testing.T) {
+	data := campData(t)
+	o, ok := data.Shop.Offer("engine_overhaul")
+	require.True(t, ok)
+	full := data.Van.Engine
+	for _, engine := range []int{full - 1, 3, 0} {
+		t.Run(fmt.Sprint(engine), func(t *testing.T) {
+			g := campAt(t, 500, []string{"pistol", "engine_overhaul"}, nil, func(v *VanState) { v.Engine.Cur = engine })
+			want := o.Price + o.PricePerPoint*(full-engine)
+			assert.Equal(t, want, g.Price("engine_overhaul"), "the price the shop shows")
+			res := campDo(t, g, Command{Kind: CmdBuy, Index: 1})
+			require.True(t, res.Took, "refused: %v", res.Refusal)
+			assert.Equal(t, 500-want, g.Money())
+			assert.Equal(t, full, g.VanState().Engine.Cur)
 			assert.NoError(t, g.CheckInvariants())
 		})
 	}

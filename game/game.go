@@ -202,6 +202,13 @@ func (g *Game) Inventory() []string { return ids(g.world, act.Carried(g.world), 
 // road).
 func (g *Game) Stock() []string { return ids(g.world, act.OnSale(g.world), vocab.Offer) }
 
+// Price returns what the offer id costs the van as it stands: a repair
+// priced per point costs the points it would put back.
+func (g *Game) Price(id string) int {
+	o, _ := g.data.Shop.Offer(id)
+	return act.PriceOf(g.world, g.env.Van, o)
+}
+
 // ids reads the id component c of each entity.
 func ids(w *ecs.World, ents []ecs.Entity, c ecs.Data[string]) []string {
 	out := make([]string, len(ents))

@@ -105,15 +105,16 @@ func shopPage(a *App) menuPage {
 	return page
 }
 
-// offerLabel is an offer's row in the shop: its name and price, and for a
+// offerLabel is an offer's row in the shop: its name and price (what the game asks today, so a repair priced by the damage shows its real cost), and for a
 // gun what it does (damage a round, rounds a shot, reach) and where it
 // mounts, so guns compare before one is bought.
 func (a *App) offerLabel(o assets.Offer) string {
+	price := a.game.Price(o.ID)
 	gun, ok := a.data.Guns.Get(o.Gun)
 	if o.Kind != assets.OfferGun || !ok {
-		return a.text(assets.ShopItem, "name", o.Name, "price", o.Price)
+		return a.text(assets.ShopItem, "name", o.Name, "price", price)
 	}
-	return a.text(assets.ShopGunItem, "name", o.Name, "price", o.Price, "damage", a.data.Combat.BulletDamage,
+	return a.text(assets.ShopGunItem, "name", o.Name, "price", price, "damage", a.data.Combat.BulletDamage,
 		"bullets", gun.Bullets, "reach", gun.Range+1, "sides", a.text(assets.ShopAnySide))
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/assets"
+	"lastpost/rules/vocab"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden screen dumps in testdata/screens")
@@ -97,6 +98,25 @@ func TestGoldenShopAfterPurchase(t *testing.T) {
 	require.True(t, ok)
 	h.selectItem(h.app.offerLabel(mg))
 	h.checkGolden("shop_bought")
+}
+
+// TestGoldenShopWornEngine shows the shop to a van whose engine lies at 2:
+// the overhaul's row asks its call-out fee and its rate for each of the
+// points it would put back.
+func TestGoldenShopWornEngine(t *testing.T) {
+	h := atCamp(t, Options{})
+	g := h.app.game
+	w := g.World()
+	a := w.NewAction()
+	eng := vocab.Engine.Value(w, g.Van())
+	missing := eng.Max - 2
+	vocab.Engine.Set(a, g.Van(), vocab.Stat{Cur: 2, Max: eng.Max})
+	w.Commit(a)
+	o, ok := h.app.data.Shop.Offer("engine_overhaul")
+	require.True(t, ok)
+	h.selectItem(h.app.text(assets.CampShop))
+	h.highlight(h.app.text(assets.ShopItem, "name", o.Name, "price", o.Price+o.PricePerPoint*missing))
+	h.checkGolden("shop_worn_engine")
 }
 
 func TestGoldenCampOneLetter(t *testing.T) {

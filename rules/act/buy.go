@@ -21,7 +21,7 @@ func buildBuy(env *Env, t Act, a *ecs.Action) {
 	}
 	w := env.World
 	a.RemoveEntity(t.O)
-	vocab.Money.Set(a, t.E, vocab.Money.Value(w, t.E)-o.Price)
+	vocab.Money.Set(a, t.E, vocab.Money.Value(w, t.E)-PriceOf(w, t.E, o))
 	switch o.Kind {
 	case assets.OfferRepair:
 		restore(env, t.E, o.Restores, o.Amount, a)
@@ -32,6 +32,16 @@ func buildBuy(env *Env, t Act, a *ecs.Action) {
 	case assets.OfferConsumable:
 		carry(w, o.Consumable, a)
 	}
+}
+
+// PriceOf returns what offer o costs the van e as it stands: a repair
+// priced per point charges for the points it would put back.
+func PriceOf(r ecs.Reader, e ecs.Entity, o assets.Offer) int {
+	if o.Kind != assets.OfferRepair {
+		return o.Price
+	}
+	s := Stat(r, e, o.Restores)
+	return o.PriceFor(s.Max - s.Cur)
 }
 
 // OfferOf returns the shop offer that entity e stands for.

@@ -11,8 +11,8 @@ func Hit(e ecs.Entity, n int, by ecs.Entity) Act { return Act{Kind: KindHit, E: 
 
 // buildHit deals layered damage to the van: each point first meets the
 // armour, which may lose a plate or shrug the point off; with no armour left
-// the point lands on the engine, the tyres or the hull, weighted by how much
-// of each is left, so a worn part is hit less often.
+// the point lands on the engine, the tyres or the hull as the combat data's
+// hit weights share it out (assets.HitWeights).
 func buildHit(env *Env, t Act, a *ecs.Action) {
 	w, e := env.World, t.E
 	hp, ok := vocab.HP.Get(w, e)
@@ -34,12 +34,13 @@ func buildHit(env *Env, t Act, a *ecs.Action) {
 			}
 			continue
 		}
-		total := eng.Cur + ty.Cur + hp.Cur
+		weights := env.Data.Combat.HitWeights
+		total := weights.Total(eng.Cur, ty.Cur, hp.Cur)
 		if total <= 0 {
 			break
 		}
-		switch r := env.Rand.IntN(total); {
-		case r < eng.Cur:
+		switch weights.Part(eng.Cur, ty.Cur, hp.Cur, env.Rand.IntN(total)) {
+		case assets.PartEngine:
 			before := env.Data.Van.MaxSpeed(eng.Cur)
 			eng.Cur--
 			after := env.Data.Van.MaxSpeed(eng.Cur)
@@ -49,7 +50,7 @@ func buildHit(env *Env, t Act, a *ecs.Action) {
 			} else {
 				say(a, vocab.Message{ID: assets.MsgEngineHit})
 			}
-		case r < eng.Cur+ty.Cur:
+		case assets.PartTyres:
 			ty.Cur--
 			say(a, vocab.Message{ID: assets.MsgTyreBurst})
 		default:
