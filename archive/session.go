@@ -47,7 +47,13 @@ type Session struct {
 	recTold bool
 	// wrap, when set (by tests), stands between the recording and its file.
 	wrap wrapWriter
+	// readOnly is a data folder the game may not write, told of once.
+	readOnly bool
 }
+
+// Claimed notes the data folder's lock: a folder the game may not write
+// is played in all the same, and Check tells the player nothing is saved.
+func (s *Session) Claimed(lock *Lock) { s.readOnly = lock.ReadOnly() }
 
 // NewSession starts a sitting with the data folder dir. If trace is not
 // nil, the rule trace of every road turn is written to it.
@@ -70,6 +76,9 @@ func (s *Session) HasSave() bool { return HasSave(s.dir) }
 // player on the title screen, "" if all is well.
 func (s *Session) Check() string {
 	var notes []string
+	if s.readOnly {
+		notes = append(notes, s.data.Texts.Format(assets.NoticeReadOnly, "dir", homeShort(s.dir)))
+	}
 	if HasSave(s.dir) {
 		if _, err := LoadFile(s.dir, s.data); err != nil {
 			notes = append(notes, s.loadProblem(err))

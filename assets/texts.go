@@ -486,6 +486,9 @@ const (
 	NoticeRecordingBack TextID = "notice.recording_back"
 	// NoticeMorgueFailed is a morgue file that could not be written.
 	NoticeMorgueFailed TextID = "notice.morgue_failed"
+	// NoticeReadOnly is a data folder the game may not write: play goes
+	// on, nothing is saved.
+	NoticeReadOnly TextID = "notice.read_only"
 )
 
 // TextIDs lists every text id, in the order of texts.toml.
@@ -534,6 +537,7 @@ var TextIDs = []TextID{
 	MorgueUnrecorded, TitleOptions, PauseOptions, OptionsTitle, OptionsHint, OptionsPalette, OptionsPaletteAuto,
 	OptionsPaletteColours, OptionsPaletteMono, OptionsSpeed, OptionsSpeedInstant, OptionsSpeedTimes,
 	OptionsLogLines, OptionsConfirmGiveUp, OptionsBack, OptionsSaved, OptionsSaveFailed,
+	NoticeReadOnly,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action
