@@ -343,6 +343,21 @@ func (s *Session) HighScores() Scores {
 // ProveScore re-simulates entry e's recording, as ProveScore does.
 func (s *Session) ProveScore(e Summary) ScoreProof { return ProveScore(s.dir, s.data, e) }
 
+// ProveScores proves table's entries in order, as a Prover does, and calls
+// report with each entry's proof as it is known; it returns early once
+// stop (if not nil) says true. It only reads the data folder and the
+// data, so it may run in a goroutine of its own beside play: what it finds
+// changes only the marks the high-score screen shows.
+func (s *Session) ProveScores(table Scores, stop func() bool, report func(i int, p ScoreProof)) {
+	pr := NewProver(s.dir, s.data)
+	for i, e := range table {
+		if stop != nil && stop() {
+			return
+		}
+		report(i, pr.Prove(e, stop))
+	}
+}
+
 // stopRecording closes the recording, leaving current.rec to be continued.
 func (s *Session) stopRecording() {
 	if s.rec == nil {

@@ -106,7 +106,12 @@ const (
 	// ScoresUnproven marks an entry whose recording is gone or does not
 	// replay to it.
 	ScoresUnproven TextID = "scores.unproven"
-	// ScoresLegend explains the two marks, below a table that has any.
+	// ScoresPending marks an entry whose recording is being replayed.
+	ScoresPending TextID = "scores.pending"
+	// ScoresTooLong marks an entry whose recording is past the cost bound
+	// of a proof, and is not replayed.
+	ScoresTooLong TextID = "scores.too_long"
+	// ScoresLegend explains the marks, below a table that has any.
 	ScoresLegend TextID = "scores.legend"
 )
 
@@ -537,7 +542,7 @@ var TextIDs = []TextID{
 	MorgueUnrecorded, TitleOptions, PauseOptions, OptionsTitle, OptionsHint, OptionsPalette, OptionsPaletteAuto,
 	OptionsPaletteColours, OptionsPaletteMono, OptionsSpeed, OptionsSpeedInstant, OptionsSpeedTimes,
 	OptionsLogLines, OptionsConfirmGiveUp, OptionsBack, OptionsSaved, OptionsSaveFailed,
-	NoticeReadOnly,
+	NoticeReadOnly, ScoresPending, ScoresTooLong,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action
