@@ -38,6 +38,10 @@ func morgueNumber(name string) (int, bool) {
 // in dir. A morgue file is never written over: if the number is taken the
 // next free one is used.
 func WriteMorgue(dir, recording string, text []byte) (string, error) {
+	return writeMorgue(dir, recording, text, writeAtomic)
+}
+
+func writeMorgue(dir, recording string, text []byte, write writeFunc) (string, error) {
 	n, ok := finishedNumber(recording)
 	if !ok {
 		var err error
@@ -55,7 +59,7 @@ func WriteMorgue(dir, recording string, text []byte) (string, error) {
 		n = nextNumber(nums)
 	}
 	path := MorguePath(dir, n)
-	return path, writeAtomic(path, text)
+	return path, write(path, text)
 }
 
 // morgueTaken reports whether the morgue file numbered n is there.

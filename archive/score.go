@@ -156,13 +156,25 @@ func (s Scores) Add(e Summary) (Scores, int) {
 // MaxScores). If the old table could not be read it was moved aside, the
 // run starts a new table, and the error says so.
 func AddScore(dir string, e Summary) (int, error) {
+	rank, loadErr, err := addScore(dir, e, writeAtomic)
+	return rank, errors.Join(loadErr, err)
+}
+
+// writeFunc writes a whole file atomically, as writeAtomic does; tests put
+// one in that fails as a full disk does.
+type writeFunc func(path string, data []byte) error
+
+// addScore is AddScore writing through write; it returns apart why the
+// old table could not be read (it was set aside) and why the new one could
+// not be written.
+func addScore(dir string, e Summary, write writeFunc) (rank int, loadErr, writeErr error) {
 	old, loadErr := LoadScores(dir)
 	scores, rank := old.Add(e)
 	b, err := scores.Marshal()
 	if err == nil {
-		err = writeAtomic(ScoresPath(dir), b)
+		err = write(ScoresPath(dir), b)
 	}
-	return rank, errors.Join(loadErr, err)
+	return rank, loadErr, err
 }
 
 // FinishRun closes a run for good (permadeath): a run still going is
@@ -177,8 +189,8 @@ func FinishRun(dir string, g *game.Game, recording string) (Summary, int, error)
 	}
 	sum := SummaryOf(&g.Run)
 	sum.Recording = recording
-	rank, err := AddScore(dir, sum)
-	return sum, rank, errors.Join(err, RemoveSave(dir))
+	rank, loadErr, err := addScore(dir, sum, writeAtomic)
+	return sum, rank, errors.Join(loadErr, err, RemoveSave(dir))
 }
 
 // ScoreProof says whether a high-score entry's run replays to it.

@@ -12,7 +12,6 @@ import (
 
 	"lastpost/assets"
 	"lastpost/game"
-	"lastpost/recap"
 )
 
 // Session connects one sitting of the game to the data folder: the save,
@@ -49,6 +48,9 @@ type Session struct {
 	wrap wrapWriter
 	// readOnly is a data folder the game may not write, told of once.
 	readOnly bool
+	// write, when set (by tests), writes the high scores and morgue files
+	// in place of writeAtomic.
+	write writeFunc
 }
 
 // Claimed notes the data folder's lock: a folder the game may not write
@@ -87,6 +89,11 @@ func (s *Session) Check() string {
 	if _, err := LoadScores(s.dir); err != nil {
 		notes = append(notes, s.scoresProblem(err))
 	}
+	if !s.readOnly {
+		notes = append(notes, s.retryPending()...)
+	}
+	notes = append(notes, s.notices...)
+	s.notices = nil
 	return strings.Join(notes, " ")
 }
 
@@ -301,7 +308,9 @@ func (s *Session) rewriteRecording() error {
 // Ended closes a finished run for good: the recording closed with its end
 // line and kept among the finished ones, the high score naming it, the
 // morgue file (morgue-N.txt, numbered as the recording) written, no save.
-// A save that must not be overwritten is not removed either.
+// A save that must not be overwritten is not removed either. What cannot
+// be written (a full disk) is told at once, for the end screen, and the
+// run is marked so the next start writes it from the recording.
 func (s *Session) Ended(g *game.Game) {
 	s.retryRecording(g)
 	kept := ""
@@ -313,20 +322,14 @@ func (s *Session) Ended(g *game.Game) {
 		}
 		s.rec = nil
 	}
-	var err error
-	if s.guardKept() != nil {
-		sum := SummaryOf(&g.Run)
-		sum.Recording = kept
-		_, err = AddScore(s.dir, sum)
-	} else {
-		_, _, err = FinishRun(s.dir, g, kept)
+	if s.guardKept() == nil {
+		// Permadeath: the save goes even if what follows fails.
+		_ = RemoveSave(s.dir)
 	}
-	var bad *UnreadableError
-	if errors.As(err, &bad) && bad.Path == ScoresPath(s.dir) {
-		s.notify(s.scoresProblem(bad))
-	}
-	if _, err := WriteMorgue(s.dir, kept, []byte(recap.Morgue(s.data, g, kept))); err != nil {
-		s.notify(s.data.Texts.Format(assets.NoticeMorgueFailed, "error", unwrapPath(err)))
+	r := endedRun{g: g, kept: kept}
+	scoreErr, morgueErr, morgue := s.writeEnd(r, false)
+	if scoreErr != nil || morgueErr != nil {
+		s.endFailed(r, scoreErr, morgueErr, morgue)
 	}
 }
 

@@ -494,6 +494,18 @@ const (
 	// NoticeReadOnly is a data folder the game may not write: play goes
 	// on, nothing is saved.
 	NoticeReadOnly TextID = "notice.read_only"
+	// NoticeScoreFailed is a finished run's high score that could not be
+	// written.
+	NoticeScoreFailed TextID = "notice.score_failed"
+	// NoticeMorgueCopied is a morgue file written to the temp folder
+	// instead of the data folder.
+	NoticeMorgueCopied TextID = "notice.morgue_copied"
+	// NoticeRetryAtStart promises the next start writes what is missing.
+	NoticeRetryAtStart TextID = "notice.retry_at_start"
+	// NoticePendingWritten and NoticePendingFailed say how the start
+	// wrote what an earlier run's end could not.
+	NoticePendingWritten TextID = "notice.pending_written"
+	NoticePendingFailed  TextID = "notice.pending_failed"
 )
 
 // TextIDs lists every text id, in the order of texts.toml.
@@ -542,7 +554,8 @@ var TextIDs = []TextID{
 	MorgueUnrecorded, TitleOptions, PauseOptions, OptionsTitle, OptionsHint, OptionsPalette, OptionsPaletteAuto,
 	OptionsPaletteColours, OptionsPaletteMono, OptionsSpeed, OptionsSpeedInstant, OptionsSpeedTimes,
 	OptionsLogLines, OptionsConfirmGiveUp, OptionsBack, OptionsSaved, OptionsSaveFailed,
-	NoticeReadOnly, ScoresPending, ScoresTooLong,
+	NoticeReadOnly, ScoresPending, ScoresTooLong, NoticeScoreFailed, NoticeMorgueCopied, NoticeRetryAtStart,
+	NoticePendingWritten, NoticePendingFailed,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action

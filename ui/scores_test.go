@@ -2,6 +2,7 @@ package ui
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -118,3 +119,27 @@ func TestSessionScoresListWithoutReplaying(t *testing.T) {
 }
 
 var _ tcell.Event = (*proofEvent)(nil)
+
+// TestTheEndScreenSaysWhatCouldNotBeWritten ends a run while the data
+// folder has something to say (a full disk kept the high score and the
+// morgue file from being written): the end screen shows it, over the
+// summary's last messages, not under a map nobody sees any more.
+func TestTheEndScreenSaysWhatCouldNotBeWritten(t *testing.T) {
+	data := loadData(t)
+	say := ""
+	notice := data.Texts.Format(assets.NoticeScoreFailed, "error", "no space left on device") + " " +
+		data.Texts.Get(assets.NoticeRetryAtStart)
+	hooks := Hooks{
+		Ended:  func(*game.Game) { say = notice },
+		Notice: func() string { n := say; say = ""; return n },
+	}
+	h := newHarness(t, 80, 24, Options{Hooks: hooks})
+	h.startRun()
+	a := h.app
+	h.press(keyEsc)
+	h.selectItem(a.text(assets.PauseGiveUp))
+	h.selectItem(a.text(assets.MenuYes))
+	h.contains(a.text(assets.EndSummaryTitle))
+	flat := strings.Join(strings.Fields(h.text()), " ")
+	assert.Contains(t, flat, notice)
+}

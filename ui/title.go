@@ -41,17 +41,21 @@ func (a *App) takeNotice() string {
 }
 
 // showNotice puts what the Notice hook has to say in front of the player:
-// in the notice line of the menu on top (a camp's), or under the map.
+// in the notice line of the menu on top (a camp's), on the end screen, or
+// under the map.
 func (a *App) showNotice() {
 	n := a.takeNotice()
 	if n == "" {
 		return
 	}
-	if m, ok := a.top().(*menuView); ok {
-		m.notice = n
-		return
+	switch v := a.top().(type) {
+	case *menuView:
+		v.notice = n
+	case *endView:
+		v.notice = n
+	default:
+		a.prompt = n
 	}
-	a.prompt = n
 }
 
 func titlePage(a *App) menuPage {
