@@ -217,7 +217,7 @@ const (
 // played hold a few thousand commands and a few dozen resumes.
 const (
 	MaxProofCommands = 50_000
-	MaxProofResumes  = 1_000
+	MaxProofResumes  = 500
 )
 
 // maxProofSize bounds the size of a recording a proof reads at all: every
