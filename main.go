@@ -247,6 +247,7 @@ func play(cfg config, data *assets.Data, trace, stderr io.Writer, open opener) i
 	defer lock.Unlock()
 	s := archive.NewSession(cfg.dataDir, data, trace)
 	defer s.Close()
+	s.Claimed(lock)
 	// A damaged save or table is set aside now, before the player chooses
 	// anything, and the title screen says so.
 	opts := ui.Options{Hooks: ui.SessionHooks(s), Config: cfg.settings, Notice: s.Check()}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -93,4 +94,28 @@ func TestASaveThatIsAFolderIsNamedInFull(t *testing.T) {
 	st, err := os.Stat(archive.SavePath(cfg.dataDir))
 	require.NoError(t, err)
 	assert.True(t, st.IsDir(), "left as it was")
+}
+
+// TestAReadOnlyDataFolderStillPlays mounts the data folder read-only: the
+// game opens, says on the title screen that nothing will be saved, and a
+// run can be started.
+func TestAReadOnlyDataFolderStillPlays(t *testing.T) {
+	data := loadData(t)
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "--bind", dir, dir).CombinedOutput(); err != nil {
+		t.Skipf("mounting is not permitted here (%v: %s); TestAReadOnlyFolderIsToldOnTheTitle checks the same without a mount", err, out)
+	}
+	defer exec.Command("umount", dir).Run()
+	if out, err := exec.Command("mount", "-o", "remount,ro,bind", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot remount read-only (%v: %s)", err, out)
+	}
+	s := newSimTerminal()
+	out := startPlay(t, config{dataDir: dir}, s)
+	want := strings.Join(strings.Fields(data.Texts.Format(assets.NoticeReadOnly, "dir", dir)), "")
+	eventually(t, "the read-only notice", func() bool {
+		return strings.Contains(strings.Join(strings.Fields(s.text()), ""), want)
+	})
+	require.NoError(t, ui.Interrupt(s, syscall.SIGTERM))
+	got := waitPlayed(t, out)
+	assert.NotEqual(t, exitFailed, got.code, got.stderr)
 }

@@ -28,9 +28,10 @@ func handPlayed(path string) bool { return strings.HasPrefix(filepath.Base(path)
 // with its saves and continues, under this build's rules, and returns the
 // recording they make now: new hashes, refused marks, resume and end lines,
 // and this build's logic version. Commands the new rules leave after the end
-// of the run are dropped, and a run that no longer ends where it did ends
-// "capped", so a hand run whose commands no longer make sense still
-// replays, only differently.
+// of the run are dropped, and a run that no longer ends where it did is
+// given up after its last command (only the bot's runs may end "capped"),
+// so a hand run whose commands no longer make sense still replays, only
+// differently.
 func resimulate(data *assets.Data, rec *Recording) ([]byte, error) {
 	g := game.New(data, rec.Seed)
 	var buf bytes.Buffer
@@ -53,6 +54,9 @@ func resimulate(data *assets.Data, rec *Recording) ([]byte, error) {
 			// replay; the buffer itself cannot fail.
 			_, _ = w.Do(g, rec.Steps[i].Cmd)
 		}
+	}
+	if g.Phase() != act.PhaseOver {
+		_, _ = w.Do(g, game.Command{Kind: game.CmdGiveUp})
 	}
 	if err := w.End(g); err != nil {
 		return nil, err
@@ -166,7 +170,7 @@ func TestHandRecordingSurvivesBless(t *testing.T) {
 
 // TestHandRecordingResimulatedDifferently checks a hand run whose commands
 // lead elsewhere under the rules still replays: commands after the new end
-// are dropped and a run that no longer ends is capped.
+// are dropped and a run that no longer ends is given up.
 func TestHandRecordingResimulatedDifferently(t *testing.T) {
 	data := loadData(t)
 	rec, err := ReadRecording("h", bytes.NewReader(playByHand(t, data, 11)))
@@ -190,7 +194,8 @@ func TestHandRecordingResimulatedDifferently(t *testing.T) {
 	require.NoError(t, err)
 	again, err = ReadRecording("h", bytes.NewReader(b))
 	require.NoError(t, err)
-	assert.Equal(t, EndCapped, again.End.Cause)
+	assert.Equal(t, act.CauseAbandoned, again.End.Cause)
+	assert.Equal(t, game.CmdGiveUp, again.Steps[len(again.Steps)-1].Cmd.Kind)
 	assert.Len(t, again.Resumes, 1)
 	_, err = Verify(data, again, nil)
 	require.NoError(t, err)

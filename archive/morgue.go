@@ -38,6 +38,10 @@ func morgueNumber(name string) (int, bool) {
 // in dir. A morgue file is never written over: if the number is taken the
 // next free one is used.
 func WriteMorgue(dir, recording string, text []byte) (string, error) {
+	return writeMorgue(dir, recording, text, writeAtomic)
+}
+
+func writeMorgue(dir, recording string, text []byte, write writeFunc) (string, error) {
 	n, ok := finishedNumber(recording)
 	if !ok {
 		var err error
@@ -45,34 +49,51 @@ func WriteMorgue(dir, recording string, text []byte) (string, error) {
 			return "", err
 		}
 	}
-	for {
-		_, err := os.Lstat(MorguePath(dir, n))
-		if errors.Is(err, fs.ErrNotExist) {
-			break
-		}
+	if taken, err := morgueTaken(dir, n); err != nil {
+		return "", err
+	} else if taken {
+		nums, err := morgueNumbers(dir)
 		if err != nil {
 			return "", err
 		}
-		n++
+		n = nextNumber(nums)
 	}
 	path := MorguePath(dir, n)
-	return path, writeAtomic(path, text)
+	return path, write(path, text)
+}
+
+// morgueTaken reports whether the morgue file numbered n is there.
+func morgueTaken(dir string, n int) (bool, error) {
+	_, err := os.Lstat(MorguePath(dir, n))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // nextMorgueNumber is the number after every finished recording and morgue
-// file in dir.
+// file in dir (or the lowest free one past the largest number).
 func nextMorgueNumber(dir string) (int, error) {
+	nums, err := morgueNumbers(dir)
+	return nextNumber(nums), err
+}
+
+// morgueNumbers lists the numbers of dir's finished recordings and morgue
+// files, which a new morgue file's number must not take.
+func morgueNumbers(dir string) ([]int, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return 0, err
+		return nil, err
 	}
-	top := 0
+	var nums []int
 	for _, e := range entries {
 		n, ok := finishedNumber(e.Name())
 		if !ok {
-			n, _ = morgueNumber(e.Name())
+			n, ok = morgueNumber(e.Name())
 		}
-		top = max(top, n)
+		if ok {
+			nums = append(nums, n)
+		}
 	}
-	return top + 1, nil
+	return nums, nil
 }

@@ -190,8 +190,8 @@ func finishedNumber(name string) (int, bool) {
 	return n, err == nil && n > 0 && finishedPrefix+strconv.Itoa(n)+finishedSuffix == name
 }
 
-// archiveCurrent renames dir's current.rec, if any, to the next finished
-// name, which it returns, and removes the oldest finished ones beyond
+// archiveCurrent renames dir's current.rec, if any, to the next free
+// finished name (never over a file), which it returns, and removes the oldest finished ones beyond
 // KeptRecordings, except those a high-score entry names: a score keeps its
 // run's recording while it stands.
 func archiveCurrent(dir string) (string, error) {
@@ -203,12 +203,8 @@ func archiveCurrent(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	next := 1
-	if len(nums) > 0 {
-		next = nums[len(nums)-1] + 1
-	}
-	kept := finishedPath(dir, next)
-	if err := os.Rename(cur, kept); err != nil {
+	kept, next, err := moveToFree(cur, nums, func(n int) string { return finishedPath(dir, n) })
+	if err != nil {
 		return "", err
 	}
 	nums = append(nums, next)

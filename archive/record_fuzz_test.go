@@ -68,6 +68,7 @@ func FuzzRecordReplay(f *testing.F) {
 			require.NoError(t, err, "seed %d: %s", seed, c)
 			bot.Observe(c, res)
 		}
+		giveUpIfGoing(t, g, rec.Do)
 		require.NoError(t, rec.End(g))
 		parsed, err := ReadRecording("fuzz.rec", bytes.NewReader(buf.Bytes()))
 		require.NoError(t, err, "seed %d", seed)

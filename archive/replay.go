@@ -237,7 +237,19 @@ func (p *Player) CheckEnd(partial bool) error {
 	if got != e.Hash {
 		return p.desync(e.Line, e.Hash, got, "")
 	}
+	if e.Cause == EndCapped && !capApplies(p.rec, p.turn) {
+		return p.desync(e.Line, e.Hash, got, fmt.Sprintf(
+			"the recording ends %q, but only a run the bot played to its limit of %d commands is capped",
+			EndCapped, game.DefaultAutoplayTurns))
+	}
 	return nil
+}
+
+// capApplies reports whether a recording of turns commands may end
+// "capped": only the bot stops a run short, at its turn limit. Anything
+// else that stops short is a run still in progress.
+func capApplies(rec *Recording, turns int) bool {
+	return rec.Bot != 0 && turns == game.DefaultAutoplayTurns
 }
 
 // Seek plays to the given turn (clamped to the recording), starting again

@@ -164,7 +164,8 @@ func setAside(path string, reason error) error {
 }
 
 // moveAside renames path to path.unreadable-N, N one above the highest
-// there, after moving the oldest beyond KeptAside-1 into AsideDir.
+// there (or the lowest free one past the largest number), after moving the
+// oldest beyond KeptAside-1 into AsideDir. It never moves over a file.
 func moveAside(path string) (string, error) {
 	dir := filepath.Dir(path)
 	nums, err := asideNumbers(path)
@@ -176,12 +177,8 @@ func moveAside(path string) (string, error) {
 			return "", err
 		}
 	}
-	next := 1
-	if len(nums) > 0 {
-		next = nums[len(nums)-1] + 1
-	}
-	to := asidePath(path, next)
-	if err := os.Rename(path, to); err != nil {
+	to, _, err := moveToFree(path, nums, func(n int) string { return asidePath(path, n) })
+	if err != nil {
 		return "", err
 	}
 	return to, syncDir(dir)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -155,13 +156,25 @@ func (s Scores) Add(e Summary) (Scores, int) {
 // MaxScores). If the old table could not be read it was moved aside, the
 // run starts a new table, and the error says so.
 func AddScore(dir string, e Summary) (int, error) {
+	rank, loadErr, err := addScore(dir, e, writeAtomic)
+	return rank, errors.Join(loadErr, err)
+}
+
+// writeFunc writes a whole file atomically, as writeAtomic does; tests put
+// one in that fails as a full disk does.
+type writeFunc func(path string, data []byte) error
+
+// addScore is AddScore writing through write; it returns apart why the
+// old table could not be read (it was set aside) and why the new one could
+// not be written.
+func addScore(dir string, e Summary, write writeFunc) (rank int, loadErr, writeErr error) {
 	old, loadErr := LoadScores(dir)
 	scores, rank := old.Add(e)
 	b, err := scores.Marshal()
 	if err == nil {
-		err = writeAtomic(ScoresPath(dir), b)
+		err = write(ScoresPath(dir), b)
 	}
-	return rank, errors.Join(loadErr, err)
+	return rank, loadErr, err
 }
 
 // FinishRun closes a run for good (permadeath): a run still going is
@@ -176,8 +189,8 @@ func FinishRun(dir string, g *game.Game, recording string) (Summary, int, error)
 	}
 	sum := SummaryOf(&g.Run)
 	sum.Recording = recording
-	rank, err := AddScore(dir, sum)
-	return sum, rank, errors.Join(err, RemoveSave(dir))
+	rank, loadErr, err := addScore(dir, sum, writeAtomic)
+	return sum, rank, errors.Join(loadErr, err, RemoveSave(dir))
 }
 
 // ScoreProof says whether a high-score entry's run replays to it.
@@ -187,25 +200,96 @@ type ScoreProof int
 const (
 	ScoreUnrecorded ScoreProof = iota // the entry names no recording
 	ScoreProven                       // its recording replays to exactly the entry
-	ScoreUnproven                     // its recording is missing, does not replay, or ends elsewhere
+	// ScoreUnproven is a recording that is missing, does not replay, ends
+	// elsewhere, was played by the bot, or is a run another entry proved.
+	ScoreUnproven
+	// ScoreTooLong is a recording past the cost bound of a proof
+	// (MaxProofCommands, MaxProofResumes): it is not replayed.
+	ScoreTooLong
+	// ScoreStopped is a proof stopped before its end (the table closed).
+	ScoreStopped
 )
+
+// The cost bound of a proof: a recording holding more commands or resume
+// lines than these is not replayed (ScoreTooLong). Each command replays in
+// tens of microseconds and each resume line, a save and a load, in about a
+// millisecond, so a proof takes a few seconds at most; the longest runs
+// played hold a few thousand commands and a few dozen resumes.
+const (
+	MaxProofCommands = 50_000
+	MaxProofResumes  = 500
+)
+
+// maxProofSize bounds the size of a recording a proof reads at all: every
+// line at its longest.
+const maxProofSize = (MaxProofCommands + MaxProofResumes + 8) * maxRecLine
+
+// runKey names a run as its recording plays it: two recordings with the
+// same key are copies of one run.
+type runKey struct {
+	seed, start, end uint64
+}
+
+// Prover proves the entries of one high-score table, in order. Each entry
+// must replay to itself within the cost bound, be a player's run (never
+// the bot's), and be a run no entry before it proved: ten copies of one
+// recording prove one entry, not ten.
+type Prover struct {
+	dir  string
+	data *assets.Data
+	seen map[runKey]bool
+}
+
+// NewProver starts the proofs of the table in the data folder dir.
+func NewProver(dir string, data *assets.Data) *Prover {
+	return &Prover{dir: dir, data: data, seen: map[runKey]bool{}}
+}
 
 // ProveScore re-simulates the recording of entry e in dir and says whether
 // it replays, line by line, to a finished run that sums up to e. A score is
 // trusted because its run replays to it: the table itself can be edited.
 func ProveScore(dir string, data *assets.Data, e Summary) ScoreProof {
+	return NewProver(dir, data).Prove(e, nil)
+}
+
+// Prove says whether entry e's recording replays to it, as ProveScore
+// does, and whether it is a run of its own. stop, if not nil, is asked
+// between commands; once it says true the proof ends with ScoreStopped.
+func (pr *Prover) Prove(e Summary, stop func() bool) ScoreProof {
 	if e.Recording == "" {
 		return ScoreUnrecorded
 	}
 	if _, ok := finishedNumber(e.Recording); !ok {
 		return ScoreUnproven
 	}
-	rec, err := LoadRecording(filepath.Join(dir, e.Recording))
-	if err != nil || rec.Seed != e.Seed {
+	path := filepath.Join(pr.dir, e.Recording)
+	if st, err := os.Stat(path); err == nil && st.Size() > maxProofSize {
+		return ScoreTooLong
+	}
+	rec, err := LoadRecording(path)
+	switch {
+	case err != nil || rec.Seed != e.Seed || rec.Bot != 0 || rec.End == nil:
+		return ScoreUnproven
+	case len(rec.Steps) > MaxProofCommands || len(rec.Resumes) > MaxProofResumes:
+		return ScoreTooLong
+	}
+	key := runKey{seed: rec.Seed, start: rec.Start, end: rec.End.Hash}
+	if pr.seen[key] {
 		return ScoreUnproven
 	}
-	p, err := NewPlayer(data, rec, nil)
-	if err != nil || p.Seek(p.Len()) != nil || p.CheckEnd(false) != nil {
+	p, err := NewPlayer(pr.data, rec, nil)
+	if err != nil {
+		return ScoreUnproven
+	}
+	for !p.Done() {
+		if stop != nil && stop() {
+			return ScoreStopped
+		}
+		if _, err := p.Step(); err != nil {
+			return ScoreUnproven
+		}
+	}
+	if p.CheckEnd(false) != nil {
 		return ScoreUnproven
 	}
 	got := SummaryOf(&p.Game().Run)
@@ -213,6 +297,7 @@ func ProveScore(dir string, data *assets.Data, e Summary) ScoreProof {
 	if got != e {
 		return ScoreUnproven
 	}
+	pr.seen[key] = true
 	return ScoreProven
 }
 

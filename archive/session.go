@@ -12,7 +12,6 @@ import (
 
 	"lastpost/assets"
 	"lastpost/game"
-	"lastpost/recap"
 )
 
 // Session connects one sitting of the game to the data folder: the save,
@@ -47,7 +46,16 @@ type Session struct {
 	recTold bool
 	// wrap, when set (by tests), stands between the recording and its file.
 	wrap wrapWriter
+	// readOnly is a data folder the game may not write, told of once.
+	readOnly bool
+	// write, when set (by tests), writes the high scores and morgue files
+	// in place of writeAtomic.
+	write writeFunc
 }
+
+// Claimed notes the data folder's lock: a folder the game may not write
+// is played in all the same, and Check tells the player nothing is saved.
+func (s *Session) Claimed(lock *Lock) { s.readOnly = lock.ReadOnly() }
 
 // NewSession starts a sitting with the data folder dir. If trace is not
 // nil, the rule trace of every road turn is written to it.
@@ -70,6 +78,9 @@ func (s *Session) HasSave() bool { return HasSave(s.dir) }
 // player on the title screen, "" if all is well.
 func (s *Session) Check() string {
 	var notes []string
+	if s.readOnly {
+		notes = append(notes, s.data.Texts.Format(assets.NoticeReadOnly, "dir", homeShort(s.dir)))
+	}
 	if HasSave(s.dir) {
 		if _, err := LoadFile(s.dir, s.data); err != nil {
 			notes = append(notes, s.loadProblem(err))
@@ -78,6 +89,11 @@ func (s *Session) Check() string {
 	if _, err := LoadScores(s.dir); err != nil {
 		notes = append(notes, s.scoresProblem(err))
 	}
+	if !s.readOnly {
+		notes = append(notes, s.retryPending()...)
+	}
+	notes = append(notes, s.notices...)
+	s.notices = nil
 	return strings.Join(notes, " ")
 }
 
@@ -292,7 +308,9 @@ func (s *Session) rewriteRecording() error {
 // Ended closes a finished run for good: the recording closed with its end
 // line and kept among the finished ones, the high score naming it, the
 // morgue file (morgue-N.txt, numbered as the recording) written, no save.
-// A save that must not be overwritten is not removed either.
+// A save that must not be overwritten is not removed either. What cannot
+// be written (a full disk) is told at once, for the end screen, and the
+// run is marked so the next start writes it from the recording.
 func (s *Session) Ended(g *game.Game) {
 	s.retryRecording(g)
 	kept := ""
@@ -304,20 +322,14 @@ func (s *Session) Ended(g *game.Game) {
 		}
 		s.rec = nil
 	}
-	var err error
-	if s.guardKept() != nil {
-		sum := SummaryOf(&g.Run)
-		sum.Recording = kept
-		_, err = AddScore(s.dir, sum)
-	} else {
-		_, _, err = FinishRun(s.dir, g, kept)
+	if s.guardKept() == nil {
+		// Permadeath: the save goes even if what follows fails.
+		_ = RemoveSave(s.dir)
 	}
-	var bad *UnreadableError
-	if errors.As(err, &bad) && bad.Path == ScoresPath(s.dir) {
-		s.notify(s.scoresProblem(bad))
-	}
-	if _, err := WriteMorgue(s.dir, kept, []byte(recap.Morgue(s.data, g, kept))); err != nil {
-		s.notify(s.data.Texts.Format(assets.NoticeMorgueFailed, "error", unwrapPath(err)))
+	r := endedRun{g: g, kept: kept}
+	scoreErr, morgueErr, morgue := s.writeEnd(r, false)
+	if scoreErr != nil || morgueErr != nil {
+		s.endFailed(r, scoreErr, morgueErr, morgue)
 	}
 }
 
@@ -333,6 +345,21 @@ func (s *Session) HighScores() Scores {
 
 // ProveScore re-simulates entry e's recording, as ProveScore does.
 func (s *Session) ProveScore(e Summary) ScoreProof { return ProveScore(s.dir, s.data, e) }
+
+// ProveScores proves table's entries in order, as a Prover does, and calls
+// report with each entry's proof as it is known; it returns early once
+// stop (if not nil) says true. It only reads the data folder and the
+// data, so it may run in a goroutine of its own beside play: what it finds
+// changes only the marks the high-score screen shows.
+func (s *Session) ProveScores(table Scores, stop func() bool, report func(i int, p ScoreProof)) {
+	pr := NewProver(s.dir, s.data)
+	for i, e := range table {
+		if stop != nil && stop() {
+			return
+		}
+		report(i, pr.Prove(e, stop))
+	}
+}
 
 // stopRecording closes the recording, leaving current.rec to be continued.
 func (s *Session) stopRecording() {

@@ -106,7 +106,12 @@ const (
 	// ScoresUnproven marks an entry whose recording is gone or does not
 	// replay to it.
 	ScoresUnproven TextID = "scores.unproven"
-	// ScoresLegend explains the two marks, below a table that has any.
+	// ScoresPending marks an entry whose recording is being replayed.
+	ScoresPending TextID = "scores.pending"
+	// ScoresTooLong marks an entry whose recording is past the cost bound
+	// of a proof, and is not replayed.
+	ScoresTooLong TextID = "scores.too_long"
+	// ScoresLegend explains the marks, below a table that has any.
 	ScoresLegend TextID = "scores.legend"
 )
 
@@ -489,6 +494,21 @@ const (
 	NoticeRecordingBack TextID = "notice.recording_back"
 	// NoticeMorgueFailed is a morgue file that could not be written.
 	NoticeMorgueFailed TextID = "notice.morgue_failed"
+	// NoticeReadOnly is a data folder the game may not write: play goes
+	// on, nothing is saved.
+	NoticeReadOnly TextID = "notice.read_only"
+	// NoticeScoreFailed is a finished run's high score that could not be
+	// written.
+	NoticeScoreFailed TextID = "notice.score_failed"
+	// NoticeMorgueCopied is a morgue file written to the temp folder
+	// instead of the data folder.
+	NoticeMorgueCopied TextID = "notice.morgue_copied"
+	// NoticeRetryAtStart promises the next start writes what is missing.
+	NoticeRetryAtStart TextID = "notice.retry_at_start"
+	// NoticePendingWritten and NoticePendingFailed say how the start
+	// wrote what an earlier run's end could not.
+	NoticePendingWritten TextID = "notice.pending_written"
+	NoticePendingFailed  TextID = "notice.pending_failed"
 )
 
 // TextIDs lists every text id, in the order of texts.toml.
@@ -537,6 +557,8 @@ var TextIDs = []TextID{
 	MorgueUnrecorded, TitleOptions, PauseOptions, OptionsTitle, OptionsHint, OptionsPalette, OptionsPaletteAuto,
 	OptionsPaletteColours, OptionsPaletteMono, OptionsSpeed, OptionsSpeedInstant, OptionsSpeedTimes,
 	OptionsLogLines, OptionsConfirmGiveUp, OptionsBack, OptionsSaved, OptionsSaveFailed,
+	NoticeReadOnly, ScoresPending, ScoresTooLong, NoticeScoreFailed, NoticeMorgueCopied, NoticeRetryAtStart,
+	NoticePendingWritten, NoticePendingFailed,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"lastpost/archive"
 	"lastpost/assets"
 	"lastpost/assets/config"
 	"lastpost/game"
@@ -21,17 +22,21 @@ type Score struct {
 	Turns      int
 	Won        bool
 	Proof      Proof
+	// entry is the table's own entry, for the session's prover.
+	entry archive.Summary
 }
 
-// Proof says whether a high score's recording was replayed to it when the
-// table opened.
+// Proof says whether a high score's recording replays to it, as found
+// since the table opened.
 type Proof int
 
 // The proofs a score can have.
 const (
-	ProofNone   Proof = iota // no recording to replay (an older entry)
-	ProofProven              // its run replays to it
-	ProofFailed              // its recording is gone or replays to something else
+	ProofNone    Proof = iota // no recording to replay (an older entry)
+	ProofProven               // its run replays to it
+	ProofFailed               // its recording is gone, replays to something else, is the bot's or another entry's run
+	ProofPending              // its recording is being replayed now
+	ProofTooLong              // its recording is too long to replay (past the cost bound)
 )
 
 // Hooks connect the front end to what lives outside it: saves, recordings,
@@ -58,9 +63,16 @@ type Hooks struct {
 	Camp func(*game.Game)
 	// Ended is called once when a run ends, after its summary is known.
 	Ended func(*game.Game)
-	// HighScores lists the best runs, best first, each with whether its
-	// recording replays to it; it is called each time the table opens.
+	// HighScores lists the best runs, best first, at once: an entry with a
+	// recording to replay is ProofPending. It is called each time the
+	// table opens, and whenever the front end asks whether any run was
+	// played, so it must not replay anything.
 	HighScores func() []Score
+	// ProveScores replays the recordings of scores, in order, and calls
+	// report with each one's proof. The front end runs it in a goroutine
+	// of its own while the table shows, so it must only read the data
+	// folder; once stop says true (the table closed) it should return.
+	ProveScores func(scores []Score, stop func() bool, report func(i int, p Proof))
 	// Notice returns what the data folder has to tell the player since it
 	// was last asked ("" for nothing): a recording that failed, a table set
 	// aside. It is shown once, under the map or on the screen in front.

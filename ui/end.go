@@ -15,6 +15,10 @@ import (
 // leads on to the camp.
 type endView struct {
 	victory bool
+	// notice is what the data folder had to say as the run ended (a high
+	// score or morgue file that could not be written), shown above the
+	// way on.
+	notice string
 }
 
 func (v *endView) draw(a *App, g *Grid) {
@@ -49,8 +53,16 @@ func (v *endView) draw(a *App, g *Grid) {
 		g.Text(margin+22, y, row[1], a.pal.Style(assets.RoleHUDValue))
 		y++
 	}
+	bottom := g.H - 3
+	if v.notice != "" {
+		lines := wrap(v.notice, textWidth(g.W))
+		bottom -= len(lines)
+		for i, line := range lines {
+			g.Text(margin, bottom+1+i, line, a.pal.Style(assets.RoleWarning))
+		}
+	}
 	if !v.victory {
-		a.drawLastMessages(g, y+1, g.H-3)
+		a.drawLastMessages(g, y+1, bottom)
 	}
 	g.Text(margin, g.H-2, a.text(assets.EndContinue, "key", keyNames(a.endKeys())), a.pal.Style(assets.RoleTextDim))
 }

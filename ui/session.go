@@ -14,22 +14,44 @@ func SessionHooks(s *archive.Session) Hooks {
 	return Hooks{
 		NewSeed: RandomSeed, HasSave: s.HasSave, Load: s.Load, Save: s.Save, Started: s.Started,
 		Playing: s.Playing, Played: s.Played, Camp: s.Camp, Ended: s.Ended, Notice: s.Notice,
-		HighScores: func() []Score {
-			table := s.HighScores()
-			out := make([]Score, len(table))
-			for i, e := range table {
-				out[i] = Score{Seed: e.Seed, Deliveries: e.Deliveries, Letters: e.Letters,
-					Earned: e.Earned, Kills: e.Kills, Turns: e.Turns, Won: e.Won, Proof: proofOf(s.ProveScore(e))}
+		HighScores: func() []Score { return scoresOf(s.HighScores()) },
+		ProveScores: func(scores []Score, stop func() bool, report func(int, Proof)) {
+			table := make(archive.Scores, len(scores))
+			for i, sc := range scores {
+				table[i] = sc.entry
 			}
-			return out
+			s.ProveScores(table, stop, func(i int, p archive.ScoreProof) { report(i, proofOf(p)) })
 		},
 	}
 }
 
+// scoresOf lists the table for the screen, its recordings not yet
+// replayed.
+func scoresOf(table archive.Scores) []Score {
+	out := make([]Score, len(table))
+	for i, e := range table {
+		out[i] = Score{Seed: e.Seed, Deliveries: e.Deliveries, Letters: e.Letters, Earned: e.Earned,
+			Kills: e.Kills, Turns: e.Turns, Won: e.Won, Proof: ProofNone, entry: e}
+		if e.Recording != "" {
+			out[i].Proof = ProofPending
+		}
+	}
+	return out
+}
+
 // proofOf words a score's proof for the screen.
 func proofOf(p archive.ScoreProof) Proof {
-	return [...]Proof{archive.ScoreUnrecorded: ProofNone, archive.ScoreProven: ProofProven,
-		archive.ScoreUnproven: ProofFailed}[p]
+	switch p {
+	case archive.ScoreProven:
+		return ProofProven
+	case archive.ScoreUnproven:
+		return ProofFailed
+	case archive.ScoreTooLong:
+		return ProofTooLong
+	case archive.ScoreStopped:
+		return ProofPending
+	}
+	return ProofNone
 }
 
 // RandomSeed draws a seed for a new run from the system's random source,

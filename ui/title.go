@@ -2,7 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync/atomic"
+
+	"github.com/gdamore/tcell/v2"
 
 	"lastpost/assets"
 )
@@ -37,17 +41,21 @@ func (a *App) takeNotice() string {
 }
 
 // showNotice puts what the Notice hook has to say in front of the player:
-// in the notice line of the menu on top (a camp's), or under the map.
+// in the notice line of the menu on top (a camp's), on the end screen, or
+// under the map.
 func (a *App) showNotice() {
 	n := a.takeNotice()
 	if n == "" {
 		return
 	}
-	if m, ok := a.top().(*menuView); ok {
-		m.notice = n
-		return
+	switch v := a.top().(type) {
+	case *menuView:
+		v.notice = n
+	case *endView:
+		v.notice = n
+	default:
+		a.prompt = n
 	}
-	a.prompt = n
 }
 
 func titlePage(a *App) menuPage {
@@ -80,31 +88,84 @@ func continueRun(a *App, m *menuView) {
 	a.begin(g)
 }
 
-// newScores lists the high-score table, each entry marked by whether its
-// recording replayed to it just now (the hook replays them).
-func newScores(a *App) *pagerView {
-	p := &pagerView{title: a.text(assets.ScoresTitle)}
-	var scores []Score
+// scoresView lists the high-score table. Each entry with a recording is
+// marked as being replayed until its proof comes in from a goroutine of its
+// own (see Hooks.ProveScores): the screen answers keys meanwhile, and
+// closing it stops the replays.
+type scoresView struct {
+	*pagerView
+	scores []Score
+	// closed tells the prover the table is gone.
+	closed atomic.Bool
+}
+
+// proofEvent carries one entry's proof into the front end's goroutine.
+type proofEvent struct {
+	tcell.EventTime
+	view  *scoresView
+	i     int
+	proof Proof
+}
+
+func (ev *proofEvent) apply(a *App) { ev.view.prove(a, ev.i, ev.proof) }
+
+// newScores opens the high-score table and starts replaying its recordings.
+func newScores(a *App) view {
+	v := &scoresView{}
 	if a.hooks.HighScores != nil {
-		scores = a.hooks.HighScores()
+		v.scores = a.hooks.HighScores()
 	}
-	if len(scores) == 0 {
+	v.pagerView = &pagerView{title: a.text(assets.ScoresTitle)}
+	v.layout(a)
+	if a.hooks.ProveScores != nil && slices.ContainsFunc(v.scores, func(s Score) bool { return s.Proof == ProofPending }) {
+		v.startProving(a)
+	}
+	return v
+}
+
+// startProving replays the entries' recordings in a goroutine, each proof
+// posted back as an event: goroutine timing reaches only the marks.
+func (v *scoresView) startProving(a *App) {
+	screen, prove := a.term.screen, a.hooks.ProveScores
+	scores := slices.Clone(v.scores)
+	Go(screen, func() {
+		prove(scores, v.closed.Load, func(i int, p Proof) {
+			ev := &proofEvent{view: v, i: i, proof: p}
+			ev.SetEventNow()
+			_ = post(screen, ev)
+		})
+	})
+}
+
+func (v *scoresView) key(a *App, in input) {
+	v.pagerView.key(a, in)
+	if !slices.Contains(a.views, view(v)) {
+		v.closed.Store(true)
+	}
+}
+
+// prove marks entry i with its proof, if the table is still open.
+func (v *scoresView) prove(a *App, i int, p Proof) {
+	if v.closed.Load() || i < 0 || i >= len(v.scores) {
+		return
+	}
+	v.scores[i].Proof = p
+	v.layout(a)
+}
+
+// layout writes the table's lines, each marked by its proof.
+func (v *scoresView) layout(a *App) {
+	p := v.pagerView
+	if len(v.scores) == 0 {
 		p.lines = []string{a.text(assets.ScoresEmpty)}
-		return p
+		return
 	}
 	p.lines = []string{a.text(assets.ScoresHeader)}
 	marked := false
-	for i, s := range scores {
-		mark := " "
-		switch s.Proof {
-		case ProofProven:
-			mark = a.text(assets.ScoresProven)
-		case ProofFailed:
-			mark = a.text(assets.ScoresUnproven)
-		}
+	for i, s := range v.scores {
 		marked = marked || s.Proof != ProofNone
 		line := fmt.Sprintf("%4d %10d %8d %8d %6d %7d %s %-20d", i+1, s.Deliveries, s.Letters, s.Earned, s.Kills, s.Turns,
-			mark, s.Seed)
+			a.proofMark(s.Proof), s.Seed)
 		if s.Won {
 			line += " " + a.text(assets.ScoresWon)
 		}
@@ -113,5 +174,19 @@ func newScores(a *App) *pagerView {
 	if marked {
 		p.lines = append(p.lines, "", a.text(assets.ScoresLegend))
 	}
-	return p
+}
+
+// proofMark is the one-column mark of a proof.
+func (a *App) proofMark(p Proof) string {
+	switch p {
+	case ProofProven:
+		return a.text(assets.ScoresProven)
+	case ProofFailed:
+		return a.text(assets.ScoresUnproven)
+	case ProofPending:
+		return a.text(assets.ScoresPending)
+	case ProofTooLong:
+		return a.text(assets.ScoresTooLong)
+	}
+	return " "
 }
