@@ -4,6 +4,8 @@
 package recap
 
 import (
+	"strings"
+
 	"lastpost/assets"
 	"lastpost/game"
 	"lastpost/rules/act"
@@ -97,4 +99,39 @@ func Cause(d *assets.Data, cause string) string {
 		return d.Texts.Get(assets.EndCauseStranded)
 	}
 	return d.Texts.Get(assets.EndCauseDestroyed)
+}
+
+// Why words a chain of causes, first cause first, with the names of the
+// parties ("your pistol round hit the barrel; its blast hit your van"), or
+// "" for an empty chain.
+func Why(d *assets.Data, why vocab.Chain) string {
+	steps := make([]string, 0, why.N+1)
+	for i, l := range why.Links() {
+		if i == 1 && why.Cut {
+			steps = append(steps, d.Texts.Format(assets.LogWhyCut))
+		}
+		steps = append(steps, whyStep(d, l, i == 0))
+	}
+	return strings.Join(steps, d.Texts.Format(assets.WhyJoin))
+}
+
+// whyStep words one link of a chain: a round, a blast, or a vehicle or an
+// enemy striking.
+func whyStep(d *assets.Data, l vocab.Link, first bool) string {
+	victim := act.KindName(d, l.Hit)
+	switch {
+	case l.Gun != "" && l.By == vocab.KindVan:
+		return d.Texts.Format(assets.WhyShotYours, "gun", act.GunName(d, l.Gun), "victim", victim)
+	case l.Gun != "" && !l.By.Builtin():
+		return d.Texts.Format(assets.WhyShotBy, "by", act.BareName(d, l.By), "gun", act.GunName(d, l.Gun), "victim", victim)
+	case l.Gun != "":
+		return d.Texts.Format(assets.WhyShotStray, "victim", victim)
+	case l.By == vocab.KindBarrel && first:
+		return d.Texts.Format(assets.WhyBlastFirst, "victim", victim)
+	case l.By == vocab.KindBarrel:
+		return d.Texts.Format(assets.WhyBlast, "victim", victim)
+	case l.By == vocab.KindVan:
+		return d.Texts.Format(assets.WhyStruckYours, "victim", victim)
+	}
+	return d.Texts.Format(assets.WhyStruckBy, "by", act.BareName(d, l.By), "victim", victim)
 }

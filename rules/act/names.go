@@ -1,0 +1,65 @@
+package act
+
+import (
+	"strings"
+
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/rules/vocab"
+)
+
+// KindName names what an entity of kind k is, as a chain of causes and
+// the rule trace say it: "your van", "the bike", "the barrel"; "nothing"
+// for no kind.
+func KindName(d *assets.Data, k vocab.Kind) string {
+	switch k {
+	case vocab.KindNone:
+		return d.Texts.Format(assets.WhyNothing)
+	case vocab.KindVan:
+		return d.Texts.Format(assets.WhyYourVan)
+	}
+	return d.Texts.Format(assets.WhyThe, "name", BareName(d, k))
+}
+
+// BareName is an enemy's name, or a built-in thing's id ("barrel"); a
+// number that names neither is told as its number.
+func BareName(d *assets.Data, k vocab.Kind) string {
+	if e, ok := vocab.EnemyOf(&d.Enemies, k); ok {
+		return e.Name
+	}
+	if id, ok := vocab.KindID(&d.Enemies, k); ok {
+		return id
+	}
+	return k.String()
+}
+
+// GunName is a gun's name in lower case, as log lines say it, or its id if
+// the data has no such gun.
+func GunName(d *assets.Data, id string) string {
+	if g, ok := d.Guns.Get(id); ok {
+		return strings.ToLower(g.Name)
+	}
+	return id
+}
+
+// Name names entity e for a person reading the rule trace: what it is
+// ("your van", "the zombie", "the pistol round"), never its number; no
+// entity (the physics step's) is "".
+func (env *Env) Name(e ecs.Entity) string {
+	w := env.World
+	if e == 0 {
+		return ""
+	}
+	if gun, ok := vocab.Gun.Get(w, e); ok {
+		return env.Data.Texts.Format(assets.WhyRound, "gun", GunName(env.Data, gun))
+	}
+	if _, ok := vocab.KindOf.Get(w, e); !ok {
+		if it, ok := vocab.Item.Get(w, e); ok {
+			return it
+		}
+		if o, ok := vocab.Offer.Get(w, e); ok {
+			return o
+		}
+	}
+	return KindName(env.Data, vocab.KindOf.Value(w, e))
+}
