@@ -47,3 +47,24 @@ func TestReadmeTellsOfMorgueFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestReadmeWhyScreenIsAGoldenScreen keeps the README's picture of the
+// message log's causes honest: it is the top of the golden screen the UI
+// tests draw.
+func TestReadmeWhyScreenIsAGoldenScreen(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	golden, err := os.ReadFile("testdata/screens/log_why.golden")
+	require.NoError(t, err)
+	const name, open = "`testdata/screens/log_why.golden`", "```text\n"
+	at := strings.Index(string(readme), name)
+	require.GreaterOrEqual(t, at, 0, "README.md does not show log_why.golden")
+	rest := string(readme)[at:]
+	start := strings.Index(rest, open)
+	require.GreaterOrEqual(t, start, 0, "no text block after the name")
+	body := rest[start+len(open):]
+	end := strings.Index(body, "```\n")
+	require.Greater(t, end, 0, "the text block is not closed")
+	assert.True(t, strings.HasPrefix(string(golden), body[:end]),
+		"README.md's causes screen differs from log_why.golden: copy it over\n%s", body[:end])
+}

@@ -448,6 +448,8 @@ const (
 	WhyNothing     TextID = "why.nothing"
 	// WhyRound names a bullet in the rule trace.
 	WhyRound TextID = "why.round"
+	// WhyGone names in the rule trace an entity already removed.
+	WhyGone TextID = "why.gone"
 )
 
 // Rule trace page texts.
@@ -556,7 +558,7 @@ var TextIDs = []TextID{
 	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, HUDTarget, HUDTargetDown, ScreenTooSmall,
 	LogTitle, LogEmpty, LogRepeat, LogHint, LogWhyTitle, LogWhyNone, LogWhyCut, LogWhyBack,
 	WhyShotYours, WhyShotBy, WhyShotStray, WhyBlast, WhyBlastFirst, WhyStruckYours, WhyStruckBy, WhyJoin,
-	WhyYourVan, WhyThe, WhyNothing, WhyRound, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
+	WhyYourVan, WhyThe, WhyNothing, WhyRound, WhyGone, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
 	TraceLineThen, TraceReject, TraceRejectStop, TraceAccept, TraceAcceptStop,
 	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,

@@ -15,21 +15,9 @@ import (
 // Message writes log message m as the log shows it.
 func Message(d *assets.Data, m vocab.Message) string { return messageN(d, m.ID, m, 1) }
 
-// messageN writes message m under text id, count times over: a hit's line
-// names its gun and the target's full health, which the data holds.
+// messageN writes message m under text id, count times over.
 func messageN(d *assets.Data, id assets.TextID, m vocab.Message, count int) string {
-	return d.Texts.Format(id, "enemy", m.Who, "victim", m.Victim, "n", m.N, "speed", m.N,
-		"gun", m.Who, "max", maxHP(d, m.Victim), "count", count)
-}
-
-// maxHP is the full health of the enemy named name, for "3 of 5 left".
-func maxHP(d *assets.Data, name string) int {
-	for _, e := range d.Enemies.List {
-		if e.Name == name {
-			return e.HP
-		}
-	}
-	return 0
+	return act.Line(d, id, m, count)
 }
 
 // tallyText returns the line that tells the folded repeats of a hit line

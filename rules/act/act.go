@@ -132,17 +132,29 @@ func (a Act) ByDriver() Act {
 
 // String describes the action for traces, for a person, its entities by
 // number: Move(#12 east).
-func (a Act) String() string { return a.Words(entityNumber) }
+func (a Act) String() string { return a.describe(entityNumber, " on ") }
 
 // entityNumber tells an entity by its number.
 func entityNumber(e ecs.Entity) string { return fmt.Sprintf("#%d", e) }
 
 // Words describes the action with its entities told by name: Move(the
-// pistol round east). A name of "" leaves the entity out.
+// pistol round east), Damage(the zombie by the fragment n=1). A name of ""
+// leaves the entity out.
 func (a Act) Words(name func(ecs.Entity) string) string {
+	other := " on "
+	switch a.Kind {
+	case KindDamage, KindHit, KindDie, KindExplode:
+		other = " by "
+	}
+	return a.describe(name, other)
+}
+
+// describe writes the action with name telling its entities and other
+// joining the second one.
+func (a Act) describe(name func(ecs.Entity) string, other string) string {
 	s := a.Kind.String() + "(" + name(a.E)
 	if a.O != 0 {
-		s += " on " + name(a.O)
+		s += other + name(a.O)
 	}
 	if a.Dir != geom.None {
 		s += " " + a.Dir.String()

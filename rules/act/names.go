@@ -53,13 +53,40 @@ func (env *Env) Name(e ecs.Entity) string {
 	if gun, ok := vocab.Gun.Get(w, e); ok {
 		return env.Data.Texts.Format(assets.WhyRound, "gun", GunName(env.Data, gun))
 	}
-	if _, ok := vocab.KindOf.Get(w, e); !ok {
-		if it, ok := vocab.Item.Get(w, e); ok {
-			return it
-		}
-		if o, ok := vocab.Offer.Get(w, e); ok {
-			return o
+	if k, ok := vocab.KindOf.Get(w, e); ok {
+		return KindName(env.Data, k)
+	}
+	if it, ok := vocab.Item.Get(w, e); ok {
+		return it
+	}
+	if o, ok := vocab.Offer.Get(w, e); ok {
+		return o
+	}
+	return env.Data.Texts.Format(assets.WhyGone)
+}
+
+// Line writes log message m under text id, count times over: a hit's line
+// names its gun and the target's full health, which the data holds.
+func Line(d *assets.Data, id assets.TextID, m vocab.Message, count int) string {
+	return d.Texts.Format(id, "enemy", m.Who, "victim", m.Victim, "n", m.N, "speed", m.N,
+		"gun", m.Who, "max", maxHP(d, m.Victim), "count", count)
+}
+
+// maxHP is the full health of the enemy named name, for "3 of 5 left".
+func maxHP(d *assets.Data, name string) int {
+	for _, e := range d.Enemies.List {
+		if e.Name == name {
+			return e.HP
 		}
 	}
-	return KindName(env.Data, vocab.KindOf.Value(w, e))
+	return 0
+}
+
+// NameWords describes action type t for a person, as the rule trace's
+// first page tells it: its entities named, and a log line in its words.
+func NameWords(env *Env, t Act) string {
+	if t.Kind == KindSay {
+		return t.Kind.String() + "(" + Line(env.Data, t.Msg.ID, t.Msg, 1) + ")"
+	}
+	return t.Words(env.Name)
 }
