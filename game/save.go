@@ -223,8 +223,8 @@ func (g *Game) checkChain(c vocab.Chain) error {
 		if _, ok := vocab.KindID(&g.data.Enemies, l.Hit); !ok && l.Hit != vocab.KindNone {
 			return fmt.Errorf("cause %d: unknown kind %d", j, l.Hit)
 		}
-		if _, ok := g.data.Guns.Get(l.Gun); !ok && l.Gun != "" {
-			return fmt.Errorf("cause %d: unknown gun %q", j, l.Gun)
+		if int(l.Gun) > len(g.data.Guns.List) {
+			return fmt.Errorf("cause %d: gun %d, but there are %d guns", j, l.Gun, len(g.data.Guns.List))
 		}
 	}
 	return nil

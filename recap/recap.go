@@ -108,11 +108,11 @@ func Why(d *assets.Data, why vocab.Chain) string {
 func whyStep(d *assets.Data, l vocab.Link, first bool) string {
 	victim := act.KindName(d, l.Hit)
 	switch {
-	case l.Gun != "" && l.By == vocab.KindVan:
-		return d.Texts.Format(assets.WhyShotYours, "gun", act.GunName(d, l.Gun), "victim", victim)
-	case l.Gun != "" && !l.By.Builtin():
-		return d.Texts.Format(assets.WhyShotBy, "by", act.BareName(d, l.By), "gun", act.GunName(d, l.Gun), "victim", victim)
-	case l.Gun != "":
+	case l.Gun != 0 && l.By == vocab.KindVan:
+		return d.Texts.Format(assets.WhyShotYours, "gun", act.GunRefName(d, l.Gun), "victim", victim)
+	case l.Gun != 0 && !l.By.Builtin():
+		return d.Texts.Format(assets.WhyShotBy, "by", act.BareName(d, l.By), "gun", act.GunRefName(d, l.Gun), "victim", victim)
+	case l.Gun != 0:
 		return d.Texts.Format(assets.WhyShotStray, "victim", victim)
 	case l.By == vocab.KindBarrel && first:
 		return d.Texts.Format(assets.WhyBlastFirst, "victim", victim)

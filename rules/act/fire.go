@@ -35,7 +35,7 @@ func buildFire(env *Env, t Act, a *ecs.Action) {
 		return
 	}
 	gun := env.Gun(t.Item)
-	why := vocab.Chain{}.Then(vocab.Link{By: vocab.KindOf.Value(env.World, t.E), Gun: gun.ID})
+	why := vocab.Chain{}.Then(vocab.Link{By: vocab.KindOf.Value(env.World, t.E), Gun: GunRefOf(env.Data, gun.ID)})
 	n := gun.Bullets
 	if t.Delay > 0 {
 		n = 1

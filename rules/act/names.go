@@ -42,6 +42,25 @@ func GunName(d *assets.Data, id string) string {
 	return id
 }
 
+// GunRefOf is how a chain names gun id of d: its place in the list of
+// guns, from one; 0 for a gun d does not have.
+func GunRefOf(d *assets.Data, id string) vocab.GunRef {
+	for i, g := range d.Guns.List {
+		if g.ID == id {
+			return vocab.GunRef(i + 1)
+		}
+	}
+	return 0
+}
+
+// GunRefName names the gun of ref as log lines say it, in lower case.
+func GunRefName(d *assets.Data, ref vocab.GunRef) string {
+	if i := int(ref) - 1; i >= 0 && i < len(d.Guns.List) {
+		return strings.ToLower(d.Guns.List[i].Name)
+	}
+	return "gun"
+}
+
 // Name names entity e for a person reading the rule trace: what it is
 // ("your van", "the zombie", "the pistol round"), never its number; no
 // entity (the physics step's) is "".

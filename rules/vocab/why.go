@@ -12,9 +12,15 @@ import (
 // KindNone while the step is under way (a bullet or a fragment in flight).
 type Link struct {
 	By  Kind   `json:"by"`
-	Gun string `json:"gun,omitempty"`
+	Gun GunRef `json:"gun,omitempty"`
 	Hit Kind   `json:"hit,omitempty"`
 }
+
+// GunRef names a gun in a chain by its place in the data's list of guns,
+// counted from one so that zero is no gun. Numbers rather than ids keep a
+// chain free of pointers: actions carry one, and copying it then costs the
+// garbage collector nothing.
+type GunRef uint8
 
 // ChainLinks is how many links a chain keeps.
 const ChainLinks = 4
@@ -25,7 +31,7 @@ const ChainLinks = 4
 // (a cascade of barrels) keeps its first link and its newest ones, and Cut
 // says links were left out between them.
 type Chain struct {
-	N   int
+	N   uint8
 	Cut bool
 	L   [ChainLinks]Link
 }
@@ -39,7 +45,7 @@ func (c Chain) Empty() bool { return c.N == 0 }
 // Then returns the chain with link l added last. A full chain drops its
 // second link to make room, keeping the first cause and the newest steps.
 func (c Chain) Then(l Link) Chain {
-	if c.N == len(c.L) {
+	if int(c.N) == len(c.L) {
 		copy(c.L[1:], c.L[2:])
 		c.N--
 		c.Cut = true
@@ -59,12 +65,12 @@ func (c Chain) Struck(victim Kind) Chain {
 
 // Hash folds the chain into h.
 func (c Chain) Hash(h uint64) uint64 {
-	h = ecs.MixInt(h, c.N)
+	h = ecs.MixInt(h, int(c.N))
 	if c.Cut {
 		h = ecs.MixInt(h, 1)
 	}
 	for _, l := range c.Links() {
-		h = ecs.MixString(ecs.MixInt(ecs.MixInt(h, int(l.By)), int(l.Hit)), l.Gun)
+		h = ecs.MixInt(ecs.MixInt(ecs.MixInt(h, int(l.By)), int(l.Hit)), int(l.Gun))
 	}
 	return h
 }
@@ -90,7 +96,7 @@ func (c *Chain) UnmarshalJSON(b []byte) error {
 	if len(s.Links) > ChainLinks {
 		return fmt.Errorf("a chain of %d links, more than %d", len(s.Links), ChainLinks)
 	}
-	*c = Chain{N: len(s.Links), Cut: s.Cut}
+	*c = Chain{N: uint8(len(s.Links)), Cut: s.Cut}
 	copy(c.L[:], s.Links)
 	return nil
 }
