@@ -138,55 +138,50 @@ func (p *pagerView) key(a *App, in input) {
 		p.pickKey(a, in, rows)
 		return
 	}
-	switch in.nav {
-	case navPageUp:
-		p.top -= rows
-	case navPageDown:
-		p.top += rows
-	case navHome:
-		p.top = 0
-	case navEnd:
-		p.top = p.shown
-	}
-	if act, ok := a.data.Keys.Action(assets.ContextMenu, in.key); ok && in.nav == navNone {
-		switch act {
-		case assets.ActionMenuUp:
-			p.top--
-		case assets.ActionMenuDown:
-			p.top++
-		case assets.ActionConfirm, assets.ActionCancel:
-			a.pop()
-		}
+	var act assets.Action
+	p.top, act = moved(a, in, p.top, rows, p.shown)
+	if act == assets.ActionConfirm || act == assets.ActionCancel {
+		a.pop()
 	}
 	p.top = max(min(p.top, p.shown-rows), 0)
+}
+
+// moved applies a paging key or the menu's up and down to position pos (a
+// top line or a picked one): a page of rows, one line, the start, or end.
+// It returns the new position and the menu action of the key, if any.
+func moved(a *App, in input, pos, rows, end int) (int, assets.Action) {
+	switch in.nav {
+	case navPageUp:
+		return pos - rows, ""
+	case navPageDown:
+		return pos + rows, ""
+	case navHome:
+		return 0, ""
+	case navEnd:
+		return end, ""
+	}
+	act, _ := a.data.Keys.Action(assets.ContextMenu, in.key)
+	switch act {
+	case assets.ActionMenuUp:
+		pos--
+	case assets.ActionMenuDown:
+		pos++
+	}
+	return pos, act
 }
 
 // pickKey moves the highlight of a page of picked lines, keeping it in
 // view, or opens the picked line's page.
 func (p *pagerView) pickKey(a *App, in input, rows int) {
-	switch in.nav {
-	case navPageUp:
-		p.picked -= rows
-	case navPageDown:
-		p.picked += rows
-	case navHome:
-		p.picked = 0
-	case navEnd:
-		p.picked = len(p.lines)
-	}
-	if act, ok := a.data.Keys.Action(assets.ContextMenu, in.key); ok && in.nav == navNone {
-		switch act {
-		case assets.ActionMenuUp:
-			p.picked--
-		case assets.ActionMenuDown:
-			p.picked++
-		case assets.ActionWhy:
-			a.push(p.why(a, p.picked))
-			return
-		case assets.ActionConfirm, assets.ActionCancel:
-			a.pop()
-			return
-		}
+	var act assets.Action
+	p.picked, act = moved(a, in, p.picked, rows, len(p.lines))
+	switch act {
+	case assets.ActionWhy:
+		a.push(p.why(a, p.picked))
+		return
+	case assets.ActionConfirm, assets.ActionCancel:
+		a.pop()
+		return
 	}
 	p.picked = max(min(p.picked, len(p.lines)-1), 0)
 	_, from := p.wrapped(max(a.grid.W-2*margin-1, 1))
