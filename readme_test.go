@@ -59,3 +59,24 @@ func TestReadmeShowsTheFirePrompt(t *testing.T) {
 	prompt := lines[len(lines)-1]
 	assert.Contains(t, string(readme), "```text\n"+prompt+"\n```\n", "README.md's fire prompt differs from fire_guns.golden")
 }
+
+// TestReadmeWhyScreenIsAGoldenScreen keeps the README's picture of the
+// message log's causes honest: it is the top of the golden screen the UI
+// tests draw.
+func TestReadmeWhyScreenIsAGoldenScreen(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	golden, err := os.ReadFile("testdata/screens/log_why.golden")
+	require.NoError(t, err)
+	const name, open = "`testdata/screens/log_why.golden`", "```text\n"
+	at := strings.Index(string(readme), name)
+	require.GreaterOrEqual(t, at, 0, "README.md does not show log_why.golden")
+	rest := string(readme)[at:]
+	start := strings.Index(rest, open)
+	require.GreaterOrEqual(t, start, 0, "no text block after the name")
+	body := rest[start+len(open):]
+	end := strings.Index(body, "```\n")
+	require.Greater(t, end, 0, "the text block is not closed")
+	assert.True(t, strings.HasPrefix(string(golden), body[:end]),
+		"README.md's causes screen differs from log_why.golden: copy it over\n%s", body[:end])
+}

@@ -32,6 +32,8 @@ const (
 	ActionMenuDown Action = "menu_down"
 	ActionConfirm  Action = "confirm"
 	ActionCancel   Action = "cancel"
+	// ActionWhy shows what caused the line picked in the message log.
+	ActionWhy Action = "why"
 )
 
 // The replay actions, used while watching a recording.
@@ -95,6 +97,7 @@ type menuKeys struct {
 	MenuDown []Key `toml:"menu_down"`
 	Confirm  []Key `toml:"confirm"`
 	Cancel   []Key `toml:"cancel"`
+	Why      []Key `toml:"why"`
 }
 
 type replayKeys struct {
@@ -118,7 +121,7 @@ func (g gameplayKeys) bindings() []Binding {
 func (m menuKeys) bindings() []Binding {
 	return []Binding{
 		{ActionMenuUp, m.MenuUp}, {ActionMenuDown, m.MenuDown},
-		{ActionConfirm, m.Confirm}, {ActionCancel, m.Cancel},
+		{ActionConfirm, m.Confirm}, {ActionCancel, m.Cancel}, {ActionWhy, m.Why},
 	}
 }
 

@@ -57,6 +57,18 @@ const (
 	MsgBlockedBy       TextID = "msg.blocked_by"
 	MsgBlockedByWreck  TextID = "msg.blocked_by_wreck"
 	MsgBlockedByBarrel TextID = "msg.blocked_by_barrel"
+	// MsgBarrelShotByYou and the four after it tell what set a barrel off:
+	// the van's round, an enemy's, a stray one, another barrel's blast, the
+	// van driving into it.
+	MsgBarrelShotByYou     TextID = "msg.barrel_shot_by_you"
+	MsgBarrelShotBy        TextID = "msg.barrel_shot_by"
+	MsgBarrelShotStray     TextID = "msg.barrel_shot_stray"
+	MsgBarrelSetOffByBlast TextID = "msg.barrel_set_off_by_blast"
+	MsgBarrelRammed        TextID = "msg.barrel_rammed"
+	// MsgMissed is a round of the van's that hit nothing.
+	MsgMissed TextID = "msg.missed"
+	// MsgGunKills is the van's gun dealing an enemy its killing hit.
+	MsgGunKills TextID = "msg.gun_kills"
 )
 
 // Prompts and refusals that the next message replaces.
@@ -168,6 +180,7 @@ const (
 	HelpMenuDown   TextID = "help.menu_down"
 	HelpConfirm    TextID = "help.confirm"
 	HelpCancel     TextID = "help.cancel"
+	HelpWhy        TextID = "help.why"
 )
 
 // Camp menu texts.
@@ -364,6 +377,8 @@ const (
 	HUDTyreLost TextID = "hud.tyre_lost"
 	// HUDTarget shows the enemy the van hit last turn, with its health.
 	HUDTarget TextID = "hud.target"
+	// HUDTargetDown is that enemy when the last round killed it.
+	HUDTargetDown TextID = "hud.target_down"
 )
 
 // Notices about the terminal.
@@ -415,6 +430,34 @@ const (
 	LogTitle  TextID = "log.title"
 	LogEmpty  TextID = "log.empty"
 	LogRepeat TextID = "log.repeat"
+	// LogHint is the log page's key hint: select a line, see its causes.
+	LogHint TextID = "log.hint"
+	// LogWhyTitle heads the causes of one line; LogWhyNone is a line that
+	// is its own cause, LogWhyCut the links a long chain leaves out.
+	LogWhyTitle TextID = "log.why_title"
+	LogWhyNone  TextID = "log.why_none"
+	LogWhyCut   TextID = "log.why_cut"
+	LogWhyBack  TextID = "log.why_back"
+)
+
+// The words of a chain of causes, one step at a time, and the names of the
+// parties in it.
+const (
+	WhyShotYours   TextID = "why.shot_yours"
+	WhyShotBy      TextID = "why.shot_by"
+	WhyShotStray   TextID = "why.shot_stray"
+	WhyBlast       TextID = "why.blast"
+	WhyBlastFirst  TextID = "why.blast_first"
+	WhyStruckYours TextID = "why.struck_yours"
+	WhyStruckBy    TextID = "why.struck_by"
+	WhyJoin        TextID = "why.join"
+	WhyYourVan     TextID = "why.your_van"
+	WhyThe         TextID = "why.the"
+	WhyNothing     TextID = "why.nothing"
+	// WhyRound names a bullet in the rule trace.
+	WhyRound TextID = "why.round"
+	// WhyGone names in the rule trace an entity already removed.
+	WhyGone TextID = "why.gone"
 )
 
 // Rule trace page texts.
@@ -518,12 +561,14 @@ var TextIDs = []TextID{
 	MsgSteerStopped, MsgTopSpeed, MsgAlreadyStopped, MsgAcidTyre, MsgEngineRepaired, MsgTyreReplaced,
 	MsgLetterTaken, MsgLetterBurnt, MsgRunOver, MsgCrushed, MsgEnemyKilled, MsgBarrelExplodes,
 	MsgArrived, MsgDied, MsgStranded, MsgBoxedIn, MsgDeliveryStarts, MsgGunHits, MsgShrapnelHits, MsgGunHitsMany,
-	MsgShrapnelHitsMany, MsgBlockedBy, MsgBlockedByWreck, MsgBlockedByBarrel, PromptFireDirection, PromptFireGun, PromptFireBurst, PromptEmptySlot, PromptCancelled, PromptMoving,
+	MsgShrapnelHitsMany, MsgBlockedBy, MsgBlockedByWreck, MsgBlockedByBarrel, MsgBarrelShotByYou,
+	MsgBarrelShotBy, MsgBarrelShotStray, MsgBarrelSetOffByBlast, MsgBarrelRammed, MsgMissed, MsgGunKills,
+	PromptFireDirection, PromptFireGun, PromptFireBurst, PromptEmptySlot, PromptCancelled, PromptMoving,
 	PromptNoEffect, PromptMountAtGarage, PromptPressKey, PromptNoSuchItem, PromptNotAGun, PromptNotNow, TitleName, TitleTagline, TitleContinue,
 	TitleNewGame, TitleControls, TitleQuit, TitleSaveQuit, TitleSeed, TitleSaveUnreadable, HelpTitle,
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
 	HelpWait, HelpFire, HelpInventory, HelpLook, HelpHelp, HelpMessageLog, HelpTrace, HelpPause,
-	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, CampTitle, CampIntro, CampPay, CampPayOne, CampPayNone, CampProgress,
+	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, HelpWhy, CampTitle, CampIntro, CampPay, CampPayOne, CampPayNone, CampProgress,
 	CampShop, CampGarage, CampInventory, CampNext, ShopTitle, ShopItem, ShopGunItem, ShopAnySide, ShopCannotAfford,
 	ShopInventoryFull, ShopNoEffect, ShopBought, ShopSoldOut, ShopBack, GarageTitle, GarageFront,
 	GarageRear, GarageLeft, GarageRight, GarageSlotLine, GarageEmpty, GarageSlotGun, GarageSlotEmpty,
@@ -533,8 +578,10 @@ var TextIDs = []TextID{
 	EndRunOver, EndTurns, EndSeed, PauseTitle, PauseResume, PauseControls, PauseSaveQuit,
 	PauseGiveUp, LookTitle, LookHint, LookUnseen, LookRemembered, LookNothing, LookVan, LookWreck,
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
-	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, HUDTarget, ScreenTooSmall,
-	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
+	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, HUDTarget, HUDTargetDown, ScreenTooSmall,
+	LogTitle, LogEmpty, LogRepeat, LogHint, LogWhyTitle, LogWhyNone, LogWhyCut, LogWhyBack,
+	WhyShotYours, WhyShotBy, WhyShotStray, WhyBlast, WhyBlastFirst, WhyStruckYours, WhyStruckBy, WhyJoin,
+	WhyYourVan, WhyThe, WhyNothing, WhyRound, WhyGone, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
 	TraceLineThen, TraceReject, TraceRejectStop, TraceAccept, TraceAcceptStop,
 	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,

@@ -123,7 +123,7 @@ func fxCascadeTurn(data *assets.Data) fxTurnCase {
 		g := fxGameWith(tb, data, 1, road)
 		acts := make([]act.Act, fxLanes)
 		for i := range acts {
-			acts[i] = act.Explode(fxAt(tb, g, vocab.KindBarrel, fxCascadeBlock(i)))
+			acts[i] = act.Explode(fxAt(tb, g, vocab.KindBarrel, fxCascadeBlock(i)), 0)
 		}
 		return g, acts
 	}

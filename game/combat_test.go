@@ -42,7 +42,7 @@ func TestCombatPistolKillsZombie(t *testing.T) {
 	assert.Len(t, fxKindAt(g, vocab.KindBloodstain, at), 1, "a bloodstain where it fell\n%s", fxDump(g))
 	assert.Equal(t, 1, g.Run.Kills)
 	assert.Equal(t, 2, g.Run.Turns)
-	assert.Equal(t, 1, fxMessages(g, assets.MsgEnemyKilled))
+	assert.Equal(t, 1, fxMessages(g, assets.MsgGunKills), "the van's gun kills it")
 	assert.Zero(t, fxMessages(g, assets.MsgRunOver), "a shot zombie was not run over")
 }
 

@@ -61,7 +61,8 @@ func playContent(t *testing.T, data *assets.Data, seed uint64) contentPlay {
 			}
 			told := 0
 			for _, e := range g.Log().Entries[min(logged, len(g.Log().Entries)):] {
-				if (e.Msg.ID == assets.MsgEnemyKilled || e.Msg.ID == assets.MsgRunOver) && e.Msg.Who == extraEnemy {
+				byName := (e.Msg.ID == assets.MsgEnemyKilled || e.Msg.ID == assets.MsgRunOver) && e.Msg.Who == extraEnemy
+				if byName || e.Msg.ID == assets.MsgGunKills && e.Msg.Victim == extraEnemy {
 					told += max(e.Count, 1)
 				}
 			}

@@ -60,9 +60,9 @@ type ledger struct{ g *Game }
 // Tally returns the run's tally.
 func (l ledger) Tally() *act.Tally { return &l.g.Run.Tally }
 
-// Log writes m to the message log, on the current turn.
-func (l ledger) Log(m vocab.Message) {
-	l.g.log.Add(m, l.g.Run.Turns)
+// Log writes m to the message log, on the current turn, with its causes.
+func (l ledger) Log(m vocab.Message, why vocab.Chain) {
+	l.g.log.AddWhy(m, why, l.g.Run.Turns)
 	l.g.lastSaid = m
 }
 

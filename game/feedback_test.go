@@ -27,7 +27,7 @@ func TestHitsOnEnemiesAreTold(t *testing.T) {
 			}
 		}
 		require.Len(t, told, 1, "seed %d: one line for the shot\n%v", seed, g.log.Entries)
-		assert.Equal(t, vocab.Message{ID: assets.MsgGunHits, Who: "shotgun", Victim: "car", N: 50 - hits}, told[0].Msg)
+		assert.Equal(t, vocab.Message{ID: assets.MsgGunHits, Who: "shotgun", Victim: "car", N: 50 - hits, Of: car}, told[0].Msg)
 		assert.Equal(t, hits, told[0].Count, "seed %d: the line counts every pellet", seed)
 	}
 }
@@ -43,7 +43,8 @@ func TestAKillIsNotToldAsAHit(t *testing.T) {
 	assert.Equal(t, 1, fxMessages(g, assets.MsgGunHits), "the first bullet leaves 1 of 2")
 	fxFire(t, g, geom.East)
 	assert.Equal(t, 1, fxMessages(g, assets.MsgGunHits), "the second kills")
-	assert.Equal(t, 1, fxMessages(g, assets.MsgEnemyKilled))
+	assert.Equal(t, 1, fxMessages(g, assets.MsgGunKills), "the killing hit is told, naming the gun")
+	assert.Zero(t, fxMessages(g, assets.MsgEnemyKilled))
 }
 
 // TestABlockedVanSaysWhatBlocksIt: a van driving into a wreck or a car

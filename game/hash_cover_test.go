@@ -119,6 +119,11 @@ func jsonKeys(ty reflect.Type, prefix string) []string {
 	switch {
 	case ty == reflect.TypeFor[json.RawMessage]():
 		return nil
+	case ty == reflect.TypeFor[vocab.Chain]():
+		// A chain is saved as its list of links (Chain.MarshalJSON); its
+		// cut mark is written only for cascades of five barrels and more,
+		// and vocab's own test requires it to change the hash.
+		return jsonKeys(reflect.TypeFor[[]vocab.Link](), prefix+".links")
 	case ty.Kind() == reflect.Struct:
 		var out []string
 		for f := range ty.Fields() {

@@ -14,6 +14,9 @@ type Entry struct {
 	Msg   vocab.Message `json:"msg"`
 	Count int           `json:"count"`
 	Turn  int           `json:"turn"`
+	// Why is the chain of causes that wrote the line (of its newest
+	// repeat), empty for a line that is its own cause (a command's).
+	Why vocab.Chain `json:"why,omitzero"`
 }
 
 // hash digests one entry: the text's id, its values, its count and turn.
@@ -21,10 +24,10 @@ func (e Entry) hash() uint64 {
 	h := ecs.MixString(0, string(e.Msg.ID))
 	h = ecs.MixString(h, e.Msg.Who)
 	h = ecs.MixString(h, e.Msg.Victim)
-	for _, v := range [...]int{e.Msg.N, e.Count, e.Turn} {
+	for _, v := range [...]int{e.Msg.N, e.Count, e.Turn, int(e.Msg.Of)} {
 		h = ecs.MixInt(h, v)
 	}
-	return h
+	return e.Why.Hash(h)
 }
 
 // logBase weighs the entries of the log's digest by their place: the
@@ -43,15 +46,21 @@ type Log struct {
 	digest uint64
 }
 
-// Add appends a message, folding it into the last entry if it repeats it
-// in the same or the next turn (a player held against a wall reads one
-// line, not fifteen), or tallies the same turn's hits on the same target.
-func (l *Log) Add(m vocab.Message, turn int) {
+// Add appends a message that is its own cause; see AddWhy.
+func (l *Log) Add(m vocab.Message, turn int) { l.AddWhy(m, vocab.Chain{}, turn) }
+
+// AddWhy appends a message written for the chain of causes why, folding
+// it into the last entry if it repeats it in the same or the next turn (a
+// player held against a wall reads one line, not fifteen), or tallies the
+// same turn's hits on the same target; lines of different causes stay apart,
+// so each one's cause can be told.
+func (l *Log) AddWhy(m vocab.Message, why vocab.Chain, turn int) {
 	if n := len(l.Entries); n > 0 {
 		last := &l.Entries[n-1]
 		same := last.Msg == m && (last.Turn == turn || last.Turn == turn-1)
-		if same || last.Turn == turn && tallies(last.Msg, m) {
+		if (same || last.Turn == turn && tallies(last.Msg, m)) && last.Why == why {
 			last.Msg = m
+			last.Why = why
 			last.Count++
 			last.Turn = turn
 			s := last.hash()
@@ -60,7 +69,7 @@ func (l *Log) Add(m vocab.Message, turn int) {
 			return
 		}
 	}
-	e := Entry{Msg: m, Count: 1, Turn: turn}
+	e := Entry{Msg: m, Count: 1, Turn: turn, Why: why}
 	l.Entries = append(l.Entries, e)
 	l.sums = append(l.sums, e.hash())
 	l.digest = l.digest*logBase + l.sums[len(l.sums)-1]
@@ -103,11 +112,12 @@ func power(b uint64, n int) uint64 {
 // tallies reports whether m counts as one more of the hits last tells: the
 // messages whose number changes with every repeat (hit points left), so
 // the hits of one turn on one target fold into one entry that keeps the
-// newest number, and six pellets make one line, not six.
+// newest number, and six pellets make one line, not six. Two bikes are two
+// targets: the entity, not the name, says which.
 func tallies(last, m vocab.Message) bool {
 	switch m.ID {
 	case assets.MsgGunHits, assets.MsgShrapnelHits:
-		return last.ID == m.ID && last.Who == m.Who && last.Victim == m.Victim
+		return last.ID == m.ID && last.Who == m.Who && last.Victim == m.Victim && last.Of == m.Of
 	}
 	return false
 }

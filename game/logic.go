@@ -4,7 +4,7 @@ package game
 // the same seed and commands play out differently must raise it and re-bless
 // the golden corpus (testdata/replays/README.md), in the same commit:
 // recordings made under another logic version are refused, not replayed.
-const LogicVersion = 7
+const LogicVersion = 8
 
 // BotVersion numbers the autoplay bot's play (Bot and what it calls in ai).
 // A change that makes the bot choose differently on some seed must raise

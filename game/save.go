@@ -204,9 +204,29 @@ func (g *Game) restoreLog(l Log) error {
 		case e.Turn < 0 || e.Turn > g.Run.Turns:
 			return fmt.Errorf("log entry %d: turn %d outside 0..%d", i, e.Turn, g.Run.Turns)
 		}
+		if err := g.checkChain(e.Why); err != nil {
+			return fmt.Errorf("log entry %d: %w", i, err)
+		}
 	}
 	g.log = l
 	g.log.rehash()
+	return nil
+}
+
+// checkChain checks a log line's chain of causes names only kinds and
+// guns the data knows.
+func (g *Game) checkChain(c vocab.Chain) error {
+	for j, l := range c.Links() {
+		if _, ok := vocab.KindID(&g.data.Enemies, l.By); !ok && l.By != vocab.KindNone {
+			return fmt.Errorf("cause %d: unknown kind %d", j, l.By)
+		}
+		if _, ok := vocab.KindID(&g.data.Enemies, l.Hit); !ok && l.Hit != vocab.KindNone {
+			return fmt.Errorf("cause %d: unknown kind %d", j, l.Hit)
+		}
+		if int(l.Gun) > len(g.data.Guns.List) {
+			return fmt.Errorf("cause %d: gun %d, but there are %d guns", j, l.Gun, len(g.data.Guns.List))
+		}
+	}
 	return nil
 }
 

@@ -4,6 +4,8 @@
 package recap
 
 import (
+	"strings"
+
 	"lastpost/assets"
 	"lastpost/game"
 	"lastpost/rules/act"
@@ -13,21 +15,9 @@ import (
 // Message writes log message m as the log shows it.
 func Message(d *assets.Data, m vocab.Message) string { return messageN(d, m.ID, m, 1) }
 
-// messageN writes message m under text id, count times over: a hit's line
-// names its gun and the target's full health, which the data holds.
+// messageN writes message m under text id, count times over.
 func messageN(d *assets.Data, id assets.TextID, m vocab.Message, count int) string {
-	return d.Texts.Format(id, "enemy", m.Who, "victim", m.Victim, "n", m.N, "speed", m.N,
-		"gun", m.Who, "max", maxHP(d, m.Victim), "count", count)
-}
-
-// maxHP is the full health of the enemy named name, for "3 of 5 left".
-func maxHP(d *assets.Data, name string) int {
-	for _, e := range d.Enemies.List {
-		if e.Name == name {
-			return e.HP
-		}
-	}
-	return 0
+	return act.Line(d, id, m, count)
 }
 
 // tallyText returns the line that tells the folded repeats of a hit line
@@ -97,4 +87,39 @@ func Cause(d *assets.Data, cause string) string {
 		return d.Texts.Get(assets.EndCauseStranded)
 	}
 	return d.Texts.Get(assets.EndCauseDestroyed)
+}
+
+// Why words a chain of causes, first cause first, with the names of the
+// parties ("your pistol round hit the barrel; its blast hit your van"), or
+// "" for an empty chain.
+func Why(d *assets.Data, why vocab.Chain) string {
+	steps := make([]string, 0, why.N+1)
+	for i, l := range why.Links() {
+		if i == 1 && why.Cut {
+			steps = append(steps, d.Texts.Format(assets.LogWhyCut))
+		}
+		steps = append(steps, whyStep(d, l, i == 0))
+	}
+	return strings.Join(steps, d.Texts.Format(assets.WhyJoin))
+}
+
+// whyStep words one link of a chain: a round, a blast, or a vehicle or an
+// enemy striking.
+func whyStep(d *assets.Data, l vocab.Link, first bool) string {
+	victim := act.KindName(d, l.Hit)
+	switch {
+	case l.Gun != 0 && l.By == vocab.KindVan:
+		return d.Texts.Format(assets.WhyShotYours, "gun", act.GunRefName(d, l.Gun), "victim", victim)
+	case l.Gun != 0 && !l.By.Builtin():
+		return d.Texts.Format(assets.WhyShotBy, "by", act.BareName(d, l.By), "gun", act.GunRefName(d, l.Gun), "victim", victim)
+	case l.Gun != 0:
+		return d.Texts.Format(assets.WhyShotStray, "victim", victim)
+	case l.By == vocab.KindBarrel && first:
+		return d.Texts.Format(assets.WhyBlastFirst, "victim", victim)
+	case l.By == vocab.KindBarrel:
+		return d.Texts.Format(assets.WhyBlast, "victim", victim)
+	case l.By == vocab.KindVan:
+		return d.Texts.Format(assets.WhyStruckYours, "victim", victim)
+	}
+	return d.Texts.Format(assets.WhyStruckBy, "by", act.BareName(d, l.By), "victim", victim)
 }

@@ -30,6 +30,10 @@ type Options[T any] struct {
 	// Describe names an action type for traces and errors. It defaults to
 	// fmt's %v.
 	Describe func(t T) string
+	// Name names an action type in words for a person, as the trace's
+	// Named and NamedFollowOns give it; unset, traces carry Describe's
+	// words alone.
+	Name func(t T) string
 	// Limit bounds the actions of one resolution (0: DefaultLimit).
 	Limit int
 	// NoSkip consults every rule for every action, even rules whose
@@ -296,7 +300,7 @@ func (e *Engine[T]) consult(i int, c *Check[T], rec *Record) Verdict {
 		e.accepted = append(e.accepted, e.pending...)
 	}
 	if rec != nil {
-		addCheck(rec, e.rules[i].Name, v, e.pending, e.opts.Describe)
+		addCheck(rec, e.rules[i].Name, v, e.pending, e.opts.Describe, e.opts.Name)
 	}
 	return v
 }
@@ -310,6 +314,9 @@ func (e *Engine[T]) step(t T) {
 	var rec *Record
 	if e.Trace != nil {
 		rec = e.Trace.begin(e.now, e.opts.Describe(t))
+		if e.opts.Name != nil {
+			rec.Named = e.opts.Name(t)
+		}
 	}
 	// The Check lives in the engine: handing a stack one to rule functions
 	// would move it to the heap on every action. Its action, world, view

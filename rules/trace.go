@@ -20,6 +20,9 @@ type Record struct {
 	Time int
 	// Action names the action type.
 	Action string
+	// Named is the action type in words, its entities named rather than
+	// numbered, when the engine has a Name (see Options); else "".
+	Named string
 	// Checks lists the rules consulted, in order.
 	Checks []Consulted
 	// Committed says whether the action changed the state.
@@ -35,6 +38,8 @@ type Consulted struct {
 	// FollowOns names the action types it enqueued; they run only if the
 	// action's fate matches the verdict.
 	FollowOns []string
+	// NamedFollowOns are the same in words, when the engine has a Name.
+	NamedFollowOns []string
 }
 
 // Reset empties the trace, keeping its storage.
@@ -45,10 +50,13 @@ func (t *Trace) begin(now int, action string) *Record {
 	return &t.Records[len(t.Records)-1]
 }
 
-func addCheck[T any](r *Record, rule string, v Verdict, follow []timed[T], describe func(T) string) {
+func addCheck[T any](r *Record, rule string, v Verdict, follow []timed[T], describe, name func(T) string) {
 	c := Consulted{Rule: rule, Verdict: v}
 	for _, f := range follow {
 		c.FollowOns = append(c.FollowOns, describe(f.t))
+		if name != nil {
+			c.NamedFollowOns = append(c.NamedFollowOns, name(f.t))
+		}
 	}
 	r.Checks = append(r.Checks, c)
 }

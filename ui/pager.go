@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"lastpost/assets"
+	"lastpost/game"
+	"lastpost/recap"
 	"lastpost/rules"
 )
 
@@ -24,6 +27,12 @@ type pagerView struct {
 	atEnd bool
 	// shown is the number of wrapped lines at the last draw.
 	shown int
+	// why, when set, makes the page one of picked lines: up and down move
+	// a highlight from line to line, and the why key opens the page why
+	// builds for the picked line (the message log's causes).
+	why func(a *App, line int) *pagerView
+	// picked is the line the highlight is on, when why is set.
+	picked int
 }
 
 func (p *pagerView) rows(g *Grid) int { return max(g.H-4, 1) }
@@ -66,7 +75,11 @@ func (p *pagerView) draw(a *App, g *Grid) {
 	g.Text(margin, 0, p.title, a.pal.Style(assets.RoleTitle))
 	text := a.pal.Style(assets.RoleText)
 	for i := 0; i < rows && p.top+i < len(lines); i++ {
-		g.Text(margin, 2+i, lines[p.top+i], text)
+		st := text
+		if p.why != nil && sourceLine(from, p.top+i) == p.picked {
+			st = a.pal.Style(assets.RoleSelected)
+		}
+		g.Text(margin, 2+i, lines[p.top+i], st)
 		if src := from[p.top+i]; src >= 0 && src < len(p.marks) && p.marks[src].R != 0 {
 			g.Set(margin+markColumn, 2+i, p.marks[src])
 		}
@@ -74,13 +87,23 @@ func (p *pagerView) draw(a *App, g *Grid) {
 	if len(lines) > rows {
 		p.drawScrollBar(a, g, rows)
 	}
-	hint := a.text(assets.PagerHint,
-		"scroll", a.data.Keys.Describe(assets.ActionMenuUp, "/")+" "+a.data.Keys.Describe(assets.ActionMenuDown, "/"),
-		"close", a.data.Keys.Describe(assets.ActionCancel, "/"))
+	scroll := a.data.Keys.Describe(assets.ActionMenuUp, "/") + " " + a.data.Keys.Describe(assets.ActionMenuDown, "/")
+	closing := a.data.Keys.Describe(assets.ActionCancel, "/")
+	hint := a.text(assets.PagerHint, "scroll", scroll, "close", closing)
+	if p.why != nil {
+		hint = a.text(assets.LogHint, "scroll", scroll, "why", a.data.Keys.Describe(assets.ActionWhy, "/"), "close", closing)
+	}
 	if p.next != nil {
 		hint += " " + a.text(assets.PagerNext, "next", "Tab")
 	}
 	g.Text(margin, g.H-1, hint, a.pal.Style(assets.RoleTextDim))
+}
+
+// sourceLine is the line that wrapped line i of a page belongs to.
+func sourceLine(from []int, i int) int {
+	for ; i > 0 && from[i] < 0; i-- {
+	}
+	return from[i]
 }
 
 // markColumn is where a line's mark goes: in the blank its text leaves for
@@ -111,27 +134,63 @@ func (p *pagerView) key(a *App, in input) {
 		a.push(p.next(a))
 		return
 	}
-	switch in.nav {
-	case navPageUp:
-		p.top -= rows
-	case navPageDown:
-		p.top += rows
-	case navHome:
-		p.top = 0
-	case navEnd:
-		p.top = p.shown
+	if p.why != nil {
+		p.pickKey(a, in, rows)
+		return
 	}
-	if act, ok := a.data.Keys.Action(assets.ContextMenu, in.key); ok && in.nav == navNone {
-		switch act {
-		case assets.ActionMenuUp:
-			p.top--
-		case assets.ActionMenuDown:
-			p.top++
-		case assets.ActionConfirm, assets.ActionCancel:
-			a.pop()
-		}
+	var act assets.Action
+	p.top, act = moved(a, in, p.top, rows, p.shown)
+	if act == assets.ActionConfirm || act == assets.ActionCancel {
+		a.pop()
 	}
 	p.top = max(min(p.top, p.shown-rows), 0)
+}
+
+// moved applies a paging key or the menu's up and down to position pos (a
+// top line or a picked one): a page of rows, one line, the start, or end.
+// It returns the new position and the menu action of the key, if any.
+func moved(a *App, in input, pos, rows, end int) (int, assets.Action) {
+	switch in.nav {
+	case navPageUp:
+		return pos - rows, ""
+	case navPageDown:
+		return pos + rows, ""
+	case navHome:
+		return 0, ""
+	case navEnd:
+		return end, ""
+	}
+	act, _ := a.data.Keys.Action(assets.ContextMenu, in.key)
+	switch act {
+	case assets.ActionMenuUp:
+		pos--
+	case assets.ActionMenuDown:
+		pos++
+	}
+	return pos, act
+}
+
+// pickKey moves the highlight of a page of picked lines, keeping it in
+// view, or opens the picked line's page.
+func (p *pagerView) pickKey(a *App, in input, rows int) {
+	var act assets.Action
+	p.picked, act = moved(a, in, p.picked, rows, len(p.lines))
+	switch act {
+	case assets.ActionWhy:
+		a.push(p.why(a, p.picked))
+		return
+	case assets.ActionConfirm, assets.ActionCancel:
+		a.pop()
+		return
+	}
+	p.picked = max(min(p.picked, len(p.lines)-1), 0)
+	_, from := p.wrapped(max(a.grid.W-2*margin-1, 1))
+	first := slices.Index(from, p.picked)
+	last := first
+	for last+1 < len(from) && from[last+1] < 0 {
+		last++
+	}
+	p.top = max(min(p.top, first), last-rows+1, 0)
 }
 
 // turnsPage reports whether in turns to the next page: Tab, Right, or
@@ -146,15 +205,35 @@ func (p *pagerView) turnsPage(in input, rows int) bool {
 	return in.key == assets.Key{Special: assets.SpecialTab} || in.key == assets.Key{Special: assets.SpecialRight}
 }
 
-// newLogPager pages through the whole message log, newest at the bottom.
+// newLogPager pages through the whole message log, newest at the bottom
+// and picked: the why key tells what caused the picked line.
 func newLogPager(a *App) *pagerView {
 	p := &pagerView{title: a.text(assets.LogTitle), atEnd: true}
-	for _, e := range a.game.Log().Entries {
+	entries := a.game.Log().Entries
+	for _, e := range entries {
 		p.lines = append(p.lines, a.entryText(e))
 	}
 	if len(p.lines) == 0 {
 		p.lines = []string{a.text(assets.LogEmpty)}
+		return p
 	}
+	p.picked = len(p.lines) - 1
+	p.why = func(a *App, i int) *pagerView { return newWhyPage(a, entries[i]) }
+	return p
+}
+
+// newWhyPage tells what caused log entry e: its chain of causes in words,
+// with the names of the parties.
+func newWhyPage(a *App, e game.Entry) *pagerView {
+	p := &pagerView{title: a.text(assets.LogWhyTitle, "line", a.entryText(e))}
+	why := recap.Why(a.data, e.Why)
+	if why == "" {
+		why = a.text(assets.LogWhyNone)
+	} else {
+		why = strings.ToUpper(why[:1]) + why[1:] + "."
+	}
+	p.lines = []string{a.entryText(e), "", why, "",
+		a.text(assets.LogWhyBack, "close", a.data.Keys.Describe(assets.ActionCancel, "/"))}
 	return p
 }
 
@@ -216,7 +295,8 @@ var verdictTexts = map[rules.Verdict]assets.TextID{
 
 // decision words one rule's answer to an action, if it decided something:
 // refused the action, stopped the checking or queued follow-on actions.
-// The rule is told in player words where the texts have them.
+// The rule is told in player words where the texts have them, and the
+// actions with their entities named, not numbered.
 func (a *App) decision(r rules.Record, c rules.Consulted) (string, bool) {
 	if !c.Verdict.Rejected() && !c.Verdict.Stops() && len(c.FollowOns) == 0 {
 		return "", false
@@ -225,9 +305,13 @@ func (a *App) decision(r rules.Record, c rules.Consulted) (string, bool) {
 	if id := assets.TraceRule(c.Rule); a.data.Texts.Has(id) {
 		rule = a.text(id)
 	}
-	args := []any{"time", r.Time, "action", r.Action, "rule", rule, "verdict", a.text(verdictTexts[c.Verdict])}
-	if len(c.FollowOns) > 0 {
-		return a.text(assets.TraceLineThen, append(args, "follow", strings.Join(c.FollowOns, ", "))...), true
+	action, follow := r.Action, c.FollowOns
+	if r.Named != "" {
+		action, follow = r.Named, c.NamedFollowOns
+	}
+	args := []any{"time", r.Time, "action", action, "rule", rule, "verdict", a.text(verdictTexts[c.Verdict])}
+	if len(follow) > 0 {
+		return a.text(assets.TraceLineThen, append(args, "follow", strings.Join(follow, ", "))...), true
 	}
 	return a.text(assets.TraceLine, args...), true
 }

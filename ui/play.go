@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lastpost/assets"
+	"lastpost/ecs"
 	"lastpost/ecs/geom"
 	"lastpost/game"
 	"lastpost/recap"
@@ -113,13 +114,18 @@ func (a *App) drawStatus(g *Grid, y int, s status) {
 
 // lastTarget words the enemy the van's guns or a blast hit in the last
 // round and the health it has left ("Car 3/5"), so damage reads in
-// letters on the status line as well as in the enemy's colour.
+// letters on the status line as well as in the enemy's colour; a target
+// that died of it reads as down ("Car down"), not as still standing.
 func (a *App) lastTarget() (string, bool) {
 	entries := a.game.Log().Last(a.data.Display.LogLines + 8)
+	var killed []ecs.Entity
 	for i := len(entries) - 1; i >= 0; i-- {
 		e := entries[i]
 		if e.Turn < a.game.Run.Turns-1 {
 			break
+		}
+		if killLines[e.Msg.ID] && e.Msg.Of != 0 {
+			killed = append(killed, e.Msg.Of)
 		}
 		if e.Msg.ID != assets.MsgGunHits && e.Msg.ID != assets.MsgShrapnelHits {
 			continue
@@ -127,11 +133,19 @@ func (a *App) lastTarget() (string, bool) {
 		for _, en := range a.data.Enemies.List {
 			if en.Name == e.Msg.Victim {
 				name := strings.ToUpper(en.Name[:1]) + en.Name[1:]
+				if slices.Contains(killed, e.Msg.Of) {
+					return a.text(assets.HUDTargetDown, "victim", name), true
+				}
 				return a.text(assets.HUDTarget, "victim", name, "n", e.Msg.N, "max", en.HP), true
 			}
 		}
 	}
 	return "", false
+}
+
+// killLines are the log lines that tell an enemy's death.
+var killLines = map[assets.TextID]bool{
+	assets.MsgEnemyKilled: true, assets.MsgGunKills: true, assets.MsgRunOver: true, assets.MsgCrushed: true,
 }
 
 // setbackTexts are the setbacks of a turn that the status line repeats

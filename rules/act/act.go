@@ -113,6 +113,15 @@ type Act struct {
 	// Delay is the time between the bullets of a burst, in milliseconds.
 	Delay int
 	Msg   vocab.Message
+	// Why is the chain of causes behind the action: what a log line was
+	// written for, what a death was dealt by.
+	Why vocab.Chain
+}
+
+// Because returns a with the chain of causes why.
+func (a Act) Because(why vocab.Chain) Act {
+	a.Why = why
+	return a
 }
 
 // ByDriver returns a as the driver's own command.
@@ -121,11 +130,31 @@ func (a Act) ByDriver() Act {
 	return a
 }
 
-// String describes the action for traces, for a person.
-func (a Act) String() string {
-	s := fmt.Sprintf("%s(#%d", a.Kind, a.E)
+// String describes the action for traces, for a person, its entities by
+// number: Move(#12 east).
+func (a Act) String() string { return a.describe(entityNumber, " on ") }
+
+// entityNumber tells an entity by its number.
+func entityNumber(e ecs.Entity) string { return fmt.Sprintf("#%d", e) }
+
+// Words describes the action with its entities told by name: Move(the
+// pistol round east), Damage(the zombie by the fragment n=1). A name of ""
+// leaves the entity out.
+func (a Act) Words(name func(ecs.Entity) string) string {
+	other := " on "
+	switch a.Kind {
+	case KindDamage, KindHit, KindDie, KindExplode:
+		other = " by "
+	}
+	return a.describe(name, other)
+}
+
+// describe writes the action with name telling its entities and other
+// joining the second one.
+func (a Act) describe(name func(ecs.Entity) string, other string) string {
+	s := a.Kind.String() + "(" + name(a.E)
 	if a.O != 0 {
-		s += fmt.Sprintf(" on #%d", a.O)
+		s += other + name(a.O)
 	}
 	if a.Dir != geom.None {
 		s += " " + a.Dir.String()

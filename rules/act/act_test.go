@@ -81,10 +81,10 @@ type ledger struct {
 	forgot   []ecs.Entity
 }
 
-func (l *ledger) Tally() *Tally       { return &l.tally }
-func (l *ledger) Log(m vocab.Message) { l.logged = append(l.logged, m) }
-func (l *ledger) Enlist(e ecs.Entity) { l.enlisted = append(l.enlisted, e) }
-func (l *ledger) Forget(e ecs.Entity) { l.forgot = append(l.forgot, e) }
+func (l *ledger) Tally() *Tally                      { return &l.tally }
+func (l *ledger) Log(m vocab.Message, _ vocab.Chain) { l.logged = append(l.logged, m) }
+func (l *ledger) Enlist(e ecs.Entity)                { l.enlisted = append(l.enlisted, e) }
+func (l *ledger) Forget(e ecs.Entity)                { l.forgot = append(l.forgot, e) }
 
 // TestMoveTakesLongerOnTheDiagonal pins a step's timing: a straight step
 // takes the course's time a cell, a diagonal one that times 1414/1000,
@@ -129,7 +129,7 @@ func TestExplodeSendsFragmentsTheirReach(t *testing.T) {
 	f.van(geom.Pt(2, 3), 4, 0)
 	at := geom.Pt(6, 3)
 	barrel := f.spawn(vocab.KindBarrel, at, nil)
-	said := f.do(Explode(barrel))
+	said := f.do(Explode(barrel, 0))
 	assert.False(t, f.w.Alive(barrel))
 	var dirs []geom.Point
 	for _, e := range f.w.Spatial().At(at) {

@@ -58,8 +58,9 @@ type Tally struct {
 type Ledger interface {
 	// Tally returns the run's record, to be changed in place.
 	Tally() *Tally
-	// Log writes a line to the message log.
-	Log(m vocab.Message)
+	// Log writes a line to the message log, with the chain of causes that
+	// wrote it.
+	Log(m vocab.Message, why vocab.Chain)
 	// Enlist gives a new actor its place in the turn schedule.
 	Enlist(e ecs.Entity)
 	// Forget cancels a removed actor's place in the turn schedule.

@@ -1,8 +1,6 @@
 package act
 
 import (
-	"strings"
-
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/rules/vocab"
@@ -26,6 +24,7 @@ func buildDamage(env *Env, t Act, a *ecs.Action) {
 			say(a, m)
 		}
 	}
+	because(a, env.why(t.O, t.E))
 }
 
 // hitLine tells the driver a hit that did not kill: by one of the van's
@@ -43,14 +42,11 @@ func hitLine(env *Env, t Act, left int) (vocab.Message, bool) {
 		if !ok || !env.Visible(p) {
 			return vocab.Message{}, false
 		}
-		return vocab.Message{ID: assets.MsgShrapnelHits, Victim: victim.Name, N: left}, true
+		return vocab.Message{ID: assets.MsgShrapnelHits, Victim: victim.Name, N: left, Of: t.E}, true
 	}
 	if env.culprit(t.O) != env.Van {
 		return vocab.Message{}, false
 	}
-	name := "gun"
-	if gun, ok := env.Data.Guns.Get(vocab.Gun.Value(w, t.O)); ok {
-		name = strings.ToLower(gun.Name)
-	}
-	return vocab.Message{ID: assets.MsgGunHits, Who: name, Victim: victim.Name, N: left}, true
+	name := gunName(env, vocab.Gun.Value(w, t.O))
+	return vocab.Message{ID: assets.MsgGunHits, Who: name, Victim: victim.Name, N: left, Of: t.E}, true
 }

@@ -1,11 +1,34 @@
 package act
 
-import "lastpost/ecs"
+import (
+	"lastpost/assets"
+	"lastpost/ecs"
+	"lastpost/rules/vocab"
+)
 
-// Destroy removes e: a spent bullet, a burnt letter. An actor removed this
-// way leaves the turn schedule.
+// Destroy removes e: a bullet that hit nothing, a burnt letter. An actor
+// removed this way leaves the turn schedule.
 func Destroy(e ecs.Entity) Act { return Act{Kind: KindDestroy, E: e} }
 
-func buildDestroy(t Act, a *ecs.Action) { a.RemoveEntity(t.E) }
+// Spend removes projectile e, spent on what it hit (which tells its own
+// line).
+func Spend(e ecs.Entity) Act { return Act{Kind: KindDestroy, E: e, N: spent} }
+
+// spent marks a Destroy as a projectile's end on a hit.
+const spent = 1
+
+// buildDestroy removes the entity. A round of the van's that ends without
+// hitting anything (its range run out, off the road, into a wreck) says so,
+// so a shot that falls short is not a shot that never happened.
+func buildDestroy(env *Env, t Act, a *ecs.Action) {
+	a.RemoveEntity(t.E)
+	w := env.World
+	if t.N == spent || vocab.Fragment.Has(w, t.E) || !vocab.Projectile.Has(w, t.E) ||
+		vocab.Shooter.Value(w, t.E) != env.Van {
+		return
+	}
+	say(a, vocab.Message{ID: assets.MsgMissed, Who: gunName(env, vocab.Gun.Value(w, t.E))})
+	because(a, vocab.Why.Value(w, t.E))
+}
 
 func commitDestroy(l Ledger, t Act) { l.Forget(t.E) }

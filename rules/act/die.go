@@ -15,6 +15,7 @@ func buildDie(env *Env, t Act, a *ecs.Action) {
 	if t.E == env.Van {
 		vocab.Dead.Add(a, t.E)
 		say(a, vocab.Message{ID: assets.MsgDied})
+		because(a, t.Why)
 		return
 	}
 	p, ok := vocab.Position.Get(w, t.E)
@@ -30,12 +31,16 @@ func buildDie(env *Env, t Act, a *ecs.Action) {
 		vocab.Decal.Add(a, stain)
 	}
 	if env.Visible(p) {
-		say(a, deathLine(env, t, kind, p == vocab.Position.Value(w, t.O)))
+		m := deathLine(env, t, kind, p == vocab.Position.Value(w, t.O))
+		m.Of = t.E
+		say(a, m)
+		because(a, t.Why)
 	}
 }
 
 // deathLine tells a death: run over by the van, crushed by an enemy
-// vehicle, or plainly killed. Only a vehicle entering the cell of something
+// vehicle, shot dead by one of the van's guns (the killing hit has its
+// line), or plainly killed. Only a vehicle entering the cell of something
 // that can be run over runs it over; the van shooting it is its culprit
 // too, but that is a plain kill.
 func deathLine(env *Env, t Act, kind vocab.Kind, killerHere bool) vocab.Message {
@@ -47,6 +52,11 @@ func deathLine(env *Env, t Act, kind vocab.Kind, killerHere bool) vocab.Message 
 		}
 		if killer, ok := vocab.EnemyOf(&env.Data.Enemies, vocab.KindOf.Value(w, t.O)); ok && vocab.Vehicle.Has(w, t.O) {
 			return vocab.Message{ID: assets.MsgCrushed, Who: killer.Name, Victim: victim}
+		}
+	}
+	if why := t.Why; !why.Empty() {
+		if last := why.L[why.N-1]; last.By == vocab.KindVan && last.Gun != 0 {
+			return vocab.Message{ID: assets.MsgGunKills, Who: GunRefName(env.Data, last.Gun), Victim: victim}
 		}
 	}
 	return vocab.Message{ID: assets.MsgEnemyKilled, Who: victim}

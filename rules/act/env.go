@@ -65,6 +65,25 @@ func (env *Env) culprit(e ecs.Entity) ecs.Entity {
 	return e
 }
 
+// why is the chain of causes behind what by does to victim: the chain by
+// carries if it is a bullet or a fragment, else by itself as the first
+// cause; its last step lands on victim.
+func (env *Env) why(by, victim ecs.Entity) vocab.Chain {
+	c, ok := vocab.Why.Get(env.World, by)
+	if !ok && by != 0 {
+		c = vocab.Chain{}.Then(vocab.Link{By: vocab.KindOf.Value(env.World, by)})
+	}
+	return c.Struck(vocab.KindOf.Value(env.World, victim))
+}
+
+// because sets the chain of causes behind the action's log lines, and
+// behind a death it brings about.
+func because(a *ecs.Action, why vocab.Chain) {
+	lines, _ := vocab.Says.Get(a)
+	lines.Why = why
+	vocab.Says.Set(a, lines)
+}
+
 // say adds a log line to the action, told once it is committed.
 func say(a *ecs.Action, m vocab.Message) {
 	lines, _ := vocab.Says.Get(a)

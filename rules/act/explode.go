@@ -7,9 +7,10 @@ import (
 	"lastpost/rules/vocab"
 )
 
-// Explode sets off barrel e: it is gone, and fragments fly out from its
-// cell along every direction of the explosion's pattern.
-func Explode(e ecs.Entity) Act { return Act{Kind: KindExplode, E: e} }
+// Explode sets off barrel e, struck by by (a bullet, a fragment, the van
+// ramming it): it is gone, and fragments fly out from its cell along every
+// direction of the explosion's pattern, carrying the chain of causes on.
+func Explode(e, by ecs.Entity) Act { return Act{Kind: KindExplode, E: e, O: by} }
 
 func buildExplode(env *Env, t Act, a *ecs.Action) {
 	p, ok := vocab.Position.Get(env.World, t.E)
@@ -17,6 +18,8 @@ func buildExplode(env *Env, t Act, a *ecs.Action) {
 		return
 	}
 	a.RemoveEntity(t.E)
+	why := env.why(t.O, t.E)
+	blast := why.Then(vocab.Link{By: vocab.KindBarrel})
 	ex := env.Data.Combat.Explosion
 	for _, d := range ex.Directions {
 		f := a.Spawn()
@@ -25,13 +28,42 @@ func buildExplode(env *Env, t Act, a *ecs.Action) {
 		vocab.Projectile.Add(a, f)
 		vocab.Fragment.Add(a, f)
 		vocab.Damage.Set(a, f, ex.Damage)
+		vocab.Why.Set(a, f, blast)
 		vocab.Velocity.Set(a, f, vocab.Course{
 			Line: geom.NewLine(geom.Pt(d[0], d[1])), MsPerCell: ex.MsPerCell, Moves: ex.Range, Next: env.Clock(),
 		})
 	}
 	if env.Visible(p) {
-		say(a, vocab.Message{ID: assets.MsgBarrelExplodes})
+		say(a, setOff(env, why))
+		because(a, why)
 	}
 }
+
+// setOff tells what set a barrel off, from the last step of the chain that
+// struck it: a blast, a round (the van's, an enemy's or a stray one), or
+// the van driving into it.
+func setOff(env *Env, why vocab.Chain) vocab.Message {
+	if why.Empty() {
+		return vocab.Message{ID: assets.MsgBarrelExplodes}
+	}
+	last := why.L[why.N-1]
+	switch {
+	case last.By == vocab.KindBarrel:
+		return vocab.Message{ID: assets.MsgBarrelSetOffByBlast}
+	case last.Gun != 0 && last.By == vocab.KindVan:
+		return vocab.Message{ID: assets.MsgBarrelShotByYou, Who: GunRefName(env.Data, last.Gun)}
+	case last.Gun != 0:
+		if e, ok := vocab.EnemyOf(&env.Data.Enemies, last.By); ok {
+			return vocab.Message{ID: assets.MsgBarrelShotBy, Who: e.Name, Victim: GunRefName(env.Data, last.Gun)}
+		}
+		return vocab.Message{ID: assets.MsgBarrelShotStray}
+	case last.By == vocab.KindVan:
+		return vocab.Message{ID: assets.MsgBarrelRammed}
+	}
+	return vocab.Message{ID: assets.MsgBarrelExplodes}
+}
+
+// gunName is the name of gun id as a log line says it, in lower case.
+func gunName(env *Env, id string) string { return GunName(env.Data, id) }
 
 func commitExplode(l Ledger) { l.Tally().Explosions++ }

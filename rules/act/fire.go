@@ -35,6 +35,7 @@ func buildFire(env *Env, t Act, a *ecs.Action) {
 		return
 	}
 	gun := env.Gun(t.Item)
+	why := vocab.Chain{}.Then(vocab.Link{By: vocab.KindOf.Value(env.World, t.E), Gun: GunRefOf(env.Data, gun.ID)})
 	n := gun.Bullets
 	if t.Delay > 0 {
 		n = 1
@@ -51,6 +52,7 @@ func buildFire(env *Env, t Act, a *ecs.Action) {
 		vocab.Damage.Set(a, b, env.Data.Combat.BulletDamage)
 		vocab.Shooter.Set(a, b, t.E)
 		vocab.Gun.Set(a, b, gun.ID)
+		vocab.Why.Set(a, b, why)
 		vocab.Velocity.Set(a, b, vocab.Course{
 			Line: geom.NewLine(aim), MsPerCell: gun.MsPerCell, Moves: gun.Range + 1, Next: env.Clock(),
 		})

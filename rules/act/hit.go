@@ -65,6 +65,7 @@ func buildHit(env *Env, t Act, a *ecs.Action) {
 	vocab.Tyres.Set(a, e, ty)
 	vocab.HP.Set(a, e, hp)
 	vocab.Cause.Set(a, env.culprit(t.O))
+	because(a, env.why(t.O, t.E))
 	if hp.Cur == 0 {
 		vocab.DestroyedBy.Set(a, e, destroyer(env, t.O))
 	}

@@ -26,7 +26,7 @@ func Build(env *Env, t Act, a *ecs.Action) {
 	case KindStop:
 		buildStop(env, t, a)
 	case KindDestroy:
-		buildDestroy(t, a)
+		buildDestroy(env, t, a)
 	case KindDamage:
 		buildDamage(env, t, a)
 	case KindHit:

@@ -106,7 +106,7 @@ func TestBookOrderMatters(t *testing.T) {
 		rec, after := fxBook(t, f, fxMove(b, geom.Pt(4, 2), Reject))
 		assert.False(t, rec.Committed)
 		assert.NotContains(t, consulted(rec), "collision")
-		assert.Equal(t, []string{act.Explode(x).String(), act.Destroy(b).String()}, after)
+		assert.Equal(t, []string{act.Explode(x, b).String(), act.Spend(b).String()}, after)
 	})
 	t.Run("the van running a zombie over goes on", func(t *testing.T) {
 		f := fxNew()

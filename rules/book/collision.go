@@ -17,7 +17,7 @@ func Collision() Rule {
 		if vocab.Player.Has(c.World, e) {
 			for _, x := range c.Spatial.Holders(to, vocab.Hittable.ID()) {
 				if vocab.Explosive.Has(c.World, x) {
-					c.Enqueue(act.Explode(x))
+					c.Enqueue(act.Explode(x, e))
 				}
 			}
 		}

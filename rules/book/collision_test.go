@@ -24,7 +24,7 @@ func TestCollision(t *testing.T) {
 			v := f.van(geom.Pt(3, 2))
 			x := f.barrel(geom.Pt(4, 2))
 			f.moving(v)
-			return fxMove(v, geom.Pt(4, 2), Reject|Stop, act.Explode(x), act.Stop(v))
+			return fxMove(v, geom.Pt(4, 2), Reject|Stop, act.Explode(x, v), act.Stop(v))
 		}},
 		{"a bullet is spent on a wreck", func(f *fxWorld) fxStep {
 			f.wreck(geom.Pt(4, 2))

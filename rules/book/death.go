@@ -14,7 +14,8 @@ func Death() Rule {
 			before, had := vocab.HP.Get(c.World, e)
 			if vals[i].Cur <= 0 && had && before.Cur > 0 {
 				cause, _ := vocab.Cause.Get(c.Action)
-				c.Enqueue(act.Die(e, cause))
+				lines, _ := vocab.Says.Get(c.Action)
+				c.Enqueue(act.Die(e, cause).Because(lines.Why))
 			}
 		}
 		return Accept

@@ -17,7 +17,7 @@ func TestMoot(t *testing.T) {
 		build  func(a *ecs.Action)
 		refuse bool
 	}{
-		{"an empty explosion is refused", act.Explode(7), func(*ecs.Action) {}, true},
+		{"an empty explosion is refused", act.Explode(7, 0), func(*ecs.Action) {}, true},
 		{"an empty death is refused", act.Die(7, 1), func(*ecs.Action) {}, true},
 		{"waiting changes nothing and passes", act.Wait(1), func(*ecs.Action) {}, false},
 		{"a log line passes", act.Say(vocab.Message{ID: "msg.hurt"}), func(*ecs.Action) {}, false},

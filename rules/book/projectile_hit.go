@@ -30,13 +30,13 @@ func ProjectileHit() Rule {
 		damage := vocab.Damage.Value(c.World, e)
 		switch {
 		case vocab.Explosive.Has(c.World, victim):
-			c.Enqueue(act.Explode(victim))
+			c.Enqueue(act.Explode(victim, e))
 		case vocab.Player.Has(c.World, victim):
 			c.Enqueue(act.Hit(victim, damage, e))
 		default:
 			c.Enqueue(act.Damage(victim, damage, e))
 		}
-		c.Enqueue(act.Destroy(e))
+		c.Enqueue(act.Spend(e))
 		return Reject | Stop
 	}}
 }

@@ -15,29 +15,29 @@ func TestProjectileHit(t *testing.T) {
 			v := f.van(geom.Pt(1, 2))
 			z := f.zombie(geom.Pt(4, 2))
 			b := f.bullet(geom.Pt(3, 2), v)
-			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Damage(z, 1, b), act.Destroy(b))
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Damage(z, 1, b), act.Spend(b))
 		}},
 		{"a bullet does its own damage", func(f *fxWorld) fxStep {
 			c := f.car(geom.Pt(4, 2))
 			b := f.bullet(geom.Pt(3, 2), 0)
 			f.change(func(a *ecs.Action) { vocab.Damage.Set(a, b, 3) })
-			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Damage(c, 3, b), act.Destroy(b))
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Damage(c, 3, b), act.Spend(b))
 		}},
 		{"a bullet sets a barrel off", func(f *fxWorld) fxStep {
 			x := f.barrel(geom.Pt(4, 2))
 			b := f.bullet(geom.Pt(3, 2), 0)
-			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Explode(x), act.Destroy(b))
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Explode(x, b), act.Spend(b))
 		}},
 		{"an enemy bullet deals layered damage to the van", func(f *fxWorld) fxStep {
 			c := f.car(geom.Pt(4, 0))
 			v := f.van(geom.Pt(4, 2))
 			b := f.bullet(geom.Pt(4, 1), c)
-			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Hit(v, 1, b), act.Destroy(b))
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Hit(v, 1, b), act.Spend(b))
 		}},
 		{"a fragment hits the van", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(4, 2))
 			fr := f.fragment(geom.Pt(3, 2))
-			return fxMove(fr, geom.Pt(4, 2), Reject|Stop, act.Hit(v, 1, fr), act.Destroy(fr))
+			return fxMove(fr, geom.Pt(4, 2), Reject|Stop, act.Hit(v, 1, fr), act.Spend(fr))
 		}},
 		{"the van never shoots itself", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(4, 2))
@@ -53,7 +53,7 @@ func TestProjectileHit(t *testing.T) {
 			bk := f.bike(geom.Pt(1, 2))
 			c := f.car(geom.Pt(4, 2))
 			b := f.bullet(geom.Pt(3, 2), bk)
-			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Damage(c, 1, b), act.Destroy(b))
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Damage(c, 1, b), act.Spend(b))
 		}},
 		{"a wreck is the collision rule's business", func(f *fxWorld) fxStep {
 			f.wreck(geom.Pt(4, 2))

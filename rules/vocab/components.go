@@ -58,6 +58,10 @@ type Message struct {
 	// Victim names who suffered, where the text names two parties.
 	Victim string `json:"victim,omitempty"`
 	N      int    `json:"n,omitempty"`
+	// Of is the entity the line is about (the target of a hit, the dead of
+	// a kill), so the log folds the hits of one target and not of every
+	// target of the same name, and knows which one died.
+	Of ecs.Entity `json:"of,omitempty"`
 }
 
 // Lines holds the few log lines one action writes, in order, in a fixed
@@ -65,6 +69,8 @@ type Message struct {
 type Lines struct {
 	N int
 	M [4]Message
+	// Why is the chain of causes behind the lines.
+	Why Chain
 }
 
 // Add appends a line; lines past the fourth are dropped.
@@ -117,6 +123,7 @@ const (
 	idRetired
 	idStranded
 	idDestroyedBy
+	idWhy
 	idPropPhysics
 	idPropMessage
 	idPropCause
@@ -173,6 +180,9 @@ var (
 	// DestroyedBy is the kind of what dealt the van its last point of hull:
 	// an enemy, a fragment of a blast, a stray bullet.
 	DestroyedBy = ecs.DataOf[Kind](idDestroyedBy)
+	// Why is the chain of causes a bullet or a fragment carries, its last
+	// step under way, so what it hits can tell what set it going.
+	Why = ecs.DataOf[Chain](idWhy)
 )
 
 // The flag components.
@@ -289,6 +299,7 @@ func Schema() *ecs.Schema {
 		ecs.FlagSpec(Retired, "retired"),
 		ecs.FlagSpec(Stranded, "stranded"),
 		ecs.DataSpec(DestroyedBy, "destroyed_by", ecs.HashInt[Kind]),
+		ecs.DataSpec(Why, "why", hashChain),
 		ecs.PropSpec(Physics, "physics"),
 		ecs.PropSpec(Says, "says"),
 		ecs.PropSpec(Cause, "cause"),
