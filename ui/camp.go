@@ -86,7 +86,7 @@ func shopPage(a *App) menuPage {
 			label: a.text(assets.ShopItem, "name", o.Name, "price", o.Price),
 			pick: func(a *App, m *menuView) {
 				if campDo(a, m, game.Command{Kind: game.CmdBuy, Index: i}, a.text(assets.ShopBought, "name", o.Name)) {
-					m.sel = afterPurchase(a.game.Stock(), i, id)
+					m.sel = afterPurchase(a.game.Stock(), i)
 				}
 			},
 		})
@@ -105,14 +105,12 @@ func shopPage(a *App) menuPage {
 	return page
 }
 
-// afterPurchase is the shop's row once offer id on row i is bought: the
-// same row if it holds another of the same offer, else "Back" (the row
-// after the stock), so a second confirm never buys something else.
-func afterPurchase(stock []string, i int, id string) int {
-	if i < len(stock) && stock[i] == id {
-		return i
-	}
-	return len(stock)
+// afterPurchase is the shop's row once the offer on row i is bought: the
+// same row, which now holds another of that offer or the next one, or the
+// last offer if the bought one was last. It is never Back while anything
+// is on sale, so a second confirm never leaves the shop by surprise.
+func afterPurchase(stock []string, i int) int {
+	return max(min(i, len(stock)-1), 0)
 }
 
 func garagePage(a *App) menuPage {

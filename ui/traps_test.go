@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"testing"
+	"unicode"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/assets"
+	"lastpost/assets/config"
+	"lastpost/rules/act"
+)
+
+// withGiveUpConfirm is a harness at camp whose config asks, or does not
+// ask, before a run is given up.
+func atCampAsking(t *testing.T, ask bool) *harness {
+	t.Helper()
+	data := loadData(t)
+	cfg := config.Default(data)
+	cfg.ConfirmGiveUp = ask
+	opts := Options{Config: &cfg}
+	opts.Hooks.NewSeed = func() uint64 { return e2eSeed }
+	h := newHarnessWith(t, data, 80, 24, opts)
+	h.startRun()
+	h.driveToCamp()
+	require.Equal(t, act.PhaseCamp, h.app.game.Phase())
+	return h
+}
+
+// TestEscThenACampHotkeyNeverEndsTheRun: at a camp, Esc then any of the
+// camp menu's hotkeys (or its capital, as caps lock sends it) leaves the
+// run going, whether or not the config asks before giving up.
+func TestEscThenACampHotkeyNeverEndsTheRun(t *testing.T) {
+	for _, ask := range []bool{false, true} {
+		h := atCampAsking(t, ask)
+		var hotkeys []rune
+		for _, it := range campPage(h.app).items {
+			if it.hotkey != 0 {
+				hotkeys = append(hotkeys, it.hotkey, unicode.ToUpper(it.hotkey))
+			}
+		}
+		require.NotEmpty(t, hotkeys)
+		for _, r := range hotkeys {
+			h := atCampAsking(t, ask)
+			h.press(keyEsc)
+			h.contains(h.app.text(assets.PauseTitle))
+			h.typeKeys(string(r))
+			assert.NotEqual(t, act.PhaseOver, h.app.game.Phase(), "confirm_give_up=%v: Esc then %q gave the run up", ask, r)
+			assert.NotEqual(t, r, rune(giveUpHotkey), "Give up shares a camp hotkey")
+		}
+	}
+}
+
+// TestAConfirmNeverTakesTheKeyThatOpenedIt: a question that ends the run
+// or the game, opened by its hotkey or by Enter, is not answered by the
+// same key pressed again: only Yes, chosen, does it.
+func TestAConfirmNeverTakesTheKeyThatOpenedIt(t *testing.T) {
+	tests := []struct {
+		name  string
+		label assets.TextID
+		hot   rune
+		done  func(h *harness) bool
+	}{
+		{"give up", assets.PauseGiveUp, giveUpHotkey, func(h *harness) bool { return h.app.game.Phase() == act.PhaseOver }},
+		{"quit without saving", assets.PauseQuit, 'q', func(h *harness) bool { return h.app.quit }},
+	}
+	for _, tt := range tests {
+		for _, byEnter := range []bool{false, true} {
+			h := atCampAsking(t, true)
+			h.press(keyEsc)
+			open := func() {
+				if byEnter {
+					h.highlight(h.app.text(tt.label))
+					h.press(keyEnter)
+				} else {
+					h.typeKeys(string(tt.hot))
+				}
+			}
+			open()
+			require.False(t, tt.done(h), "%s: the question is asked first", tt.name)
+			if byEnter {
+				h.press(keyEnter)
+			} else {
+				open()
+			}
+			assert.False(t, tt.done(h), "%s (Enter %v): the key that opened the question answered it", tt.name, byEnter)
+			if !byEnter {
+				h.typeKeys("y")
+				assert.True(t, tt.done(h), "%s: y answers Yes", tt.name)
+			}
+		}
+	}
+}
