@@ -119,6 +119,8 @@ const (
 	PagerHint  TextID = "pager.hint"
 	// PagerNext names the key that turns to the next page of a cycle.
 	PagerNext TextID = "pager.next"
+	// PagerPrev names the keys that turn the second page of a cycle.
+	PagerPrev TextID = "pager.prev"
 )
 
 // HintFirstRun is the hint shown on the first turns of a first run.
@@ -515,7 +517,7 @@ var TextIDs = []TextID{
 	TraceLineThen, TraceReject, TraceRejectStop, TraceAccept, TraceAcceptStop,
 	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
-	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext,
+	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext, PagerPrev,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
 	LegendGround, LegendRemembered, HintFirstRun,
 	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,

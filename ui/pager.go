@@ -19,6 +19,9 @@ type pagerView struct {
 	// next, when set, makes the page one of a cycle: Tab, Right or paging
 	// down past the end turns to the page it builds.
 	next func(a *App) *pagerView
+	// prev, when set, makes the page the second of its cycle: Left turns
+	// back to the page it builds.
+	prev func(a *App) *pagerView
 	top  int
 	// atEnd starts the page scrolled to the bottom (the newest messages).
 	atEnd bool
@@ -77,7 +80,10 @@ func (p *pagerView) draw(a *App, g *Grid) {
 	hint := a.text(assets.PagerHint,
 		"scroll", a.data.Keys.Describe(assets.ActionMenuUp, "/")+" "+a.data.Keys.Describe(assets.ActionMenuDown, "/"),
 		"close", a.data.Keys.Describe(assets.ActionCancel, "/"))
-	if p.next != nil {
+	switch {
+	case p.prev != nil:
+		hint += " " + a.text(assets.PagerPrev, "next", "Tab", "prev", "Left")
+	case p.next != nil:
 		hint += " " + a.text(assets.PagerNext, "next", "Tab")
 	}
 	g.Text(margin, g.H-1, hint, a.pal.Style(assets.RoleTextDim))
@@ -109,6 +115,11 @@ func (p *pagerView) key(a *App, in input) {
 	if p.next != nil && p.turnsPage(in, rows) {
 		a.pop()
 		a.push(p.next(a))
+		return
+	}
+	if p.prev != nil && in.nav == navNone && in.key == (assets.Key{Special: assets.SpecialLeft}) {
+		a.pop()
+		a.push(p.prev(a))
 		return
 	}
 	switch in.nav {
@@ -185,6 +196,7 @@ func newTracePager(a *App) *pagerView {
 // trace, every rule consulted, as rules.Record writes it.
 func newFullTracePager(a *App) *pagerView {
 	p, t := tracePage(a, newTracePager, assets.TraceFullIntro)
+	p.prev = newTracePager
 	if t == nil {
 		return p
 	}

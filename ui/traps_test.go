@@ -4,6 +4,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/gdamore/tcell/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -90,5 +91,38 @@ func TestAConfirmNeverTakesTheKeyThatOpenedIt(t *testing.T) {
 				assert.True(t, tt.done(h), "%s: y answers Yes", tt.name)
 			}
 		}
+	}
+}
+
+// TestLeftTurnsBackToTheFirstPage: Left on the legend goes back to the
+// controls, and on the full rule trace back to the rules that decided;
+// the page says so.
+func TestLeftTurnsBackToTheFirstPage(t *testing.T) {
+	tests := []struct {
+		name         string
+		open         key
+		first, other assets.TextID
+	}{
+		{"legend", runeKey('?'), assets.HelpTitle, assets.LegendTitle},
+		{"full trace", runeKey('T'), assets.TraceTitle, assets.TraceTitle},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, 80, 24, Options{})
+			h.startRun()
+			h.press(h.keyFor(assets.ActionAccelerate), tt.open)
+			first := h.app.top()
+			h.contains(h.app.text(tt.first))
+			h.press(keyTab)
+			second := h.app.top()
+			require.NotSame(t, first, second)
+			h.contains(h.app.text(tt.other), h.app.text(assets.PagerPrev, "next", "Tab", "prev", "Left"))
+			h.press(key{k: tcell.KeyLeft})
+			p, ok := h.app.top().(*pagerView)
+			require.True(t, ok, "Left closed the pages")
+			assert.NotNil(t, p.next)
+			assert.Nil(t, p.prev, "back on the first page")
+			h.contains(h.app.text(tt.first))
+		})
 	}
 }
