@@ -126,3 +126,25 @@ func TestLeftTurnsBackToTheFirstPage(t *testing.T) {
 		})
 	}
 }
+
+// TestThePauseBoxLeavesTheStatusLine: with six log lines under the map, the
+// pause box still sits above the status line, on the road and at camp.
+func TestThePauseBoxLeavesTheStatusLine(t *testing.T) {
+	for _, atCampToo := range []bool{false, true} {
+		data := loadData(t)
+		cfg := config.Default(data)
+		cfg.LogLines = 6
+		opts := Options{Config: &cfg}
+		opts.Hooks.NewSeed = func() uint64 { return e2eSeed }
+		h := newHarnessWith(t, data, 80, 24, opts)
+		h.startRun()
+		if atCampToo {
+			h.driveToCamp()
+		}
+		before := h.statusLine()
+		require.NotEmpty(t, before)
+		h.press(keyEsc)
+		h.contains(h.app.text(assets.PauseTitle))
+		assert.Equal(t, before, h.statusLine(), "at camp %v: the status line shows whole under the pause box", atCampToo)
+	}
+}
