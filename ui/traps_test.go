@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 	"unicode"
 
@@ -11,6 +12,7 @@ import (
 	"lastpost/assets"
 	"lastpost/assets/config"
 	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // withGiveUpConfirm is a harness at camp whose config asks, or does not
@@ -146,5 +148,30 @@ func TestThePauseBoxLeavesTheStatusLine(t *testing.T) {
 		h.press(keyEsc)
 		h.contains(h.app.text(assets.PauseTitle))
 		assert.Equal(t, before, h.statusLine(), "at camp %v: the status line shows whole under the pause box", atCampToo)
+	}
+}
+
+// TestTheSetbackFlagsFitTheStatusLine: with a four-figure bank, a slide and
+// a lost tyre in the same turn, and an enemy just hit, both flags show whole
+// at 80 columns.
+func TestTheSetbackFlagsFitTheStatusLine(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	g := h.startRun()
+	h.typeKeys(".")
+	w := g.World()
+	change := w.NewAction()
+	vocab.Money.Set(change, g.Van(), 1000)
+	w.Commit(change)
+	now := g.Run.Turns
+	g.Log().Add(vocab.Message{ID: assets.MsgSteerFailed}, now-1)
+	g.Log().Add(vocab.Message{ID: assets.MsgTyreBurst}, now)
+	zombie := h.app.data.Enemies.List[0]
+	g.Log().Add(vocab.Message{ID: assets.MsgGunHits, Victim: zombie.Name, N: 1}, now)
+	h.app.redraw(false)
+	line := h.statusLine()
+	assert.Contains(t, line, "Cash 1000")
+	t.Logf("%q", line)
+	for _, flag := range []string{h.app.text(assets.HUDSlid), h.app.text(assets.HUDTyreLost)} {
+		assert.True(t, strings.HasSuffix(line, flag) || strings.Contains(line, flag+" "), "%q shows whole: %q", flag, line)
 	}
 }
