@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"unicode"
@@ -174,4 +176,44 @@ func TestTheSetbackFlagsFitTheStatusLine(t *testing.T) {
 	for _, flag := range []string{h.app.text(assets.HUDSlid), h.app.text(assets.HUDTyreLost)} {
 		assert.True(t, strings.HasSuffix(line, flag) || strings.Contains(line, flag+" "), "%q shows whole: %q", flag, line)
 	}
+}
+
+// TestTheHighScoreColumnsLineUp: every row, a won run's with the longest
+// seed among them, is one line whose numbers end under their heading's
+// last letter and whose seed starts under "Seed".
+func TestTheHighScoreColumnsLineUp(t *testing.T) {
+	scores := []Score{
+		{Seed: math.MaxUint64, Deliveries: 12, Letters: 131, Earned: 15000, Kills: 400, Turns: 9000, Won: true, Proof: ProofProven},
+		{Seed: 5, Deliveries: 2, Letters: 3, Earned: 160, Kills: 4, Turns: 80, Proof: ProofFailed},
+	}
+	h := newHarness(t, 80, 24, Options{Hooks: Hooks{HighScores: func() []Score { return scores }}})
+	h.selectItem(h.app.text(assets.TitleHighScores))
+	lines := strings.Split(h.text(), "\n")
+	header := h.app.text(assets.ScoresHeader)
+	at := -1
+	for i, l := range lines {
+		if strings.TrimSpace(l) == header {
+			at = i
+		}
+	}
+	require.GreaterOrEqual(t, at, 0, "the header shows on one line:\n%s", h.text())
+	head := lines[at]
+	ends := func(word string) int { return strings.Index(head, word) + len(word) }
+	for r, s := range scores {
+		row := lines[at+1+r]
+		for _, col := range []struct {
+			word string
+			n    int
+		}{{"Rank", r + 1}, {"Deliveries", s.Deliveries}, {"Letters", s.Letters}, {"Earned", s.Earned}, {"Kills", s.Kills}, {"Turns", s.Turns}} {
+			n := fmt.Sprint(col.n)
+			end := ends(col.word)
+			require.LessOrEqual(t, end, len(row), "row %d: %q", r, row)
+			assert.Equal(t, n, strings.TrimSpace(row[end-len(n):end]), "row %d: %s ends under its heading: %q", r, col.word, row)
+		}
+		seed := fmt.Sprint(s.Seed)
+		assert.True(t, strings.HasPrefix(row[strings.Index(head, "Seed"):], seed), "row %d: the seed under its heading: %q", r, row)
+		assert.Equal(t, s.Won, strings.Contains(row, h.app.text(assets.ScoresWon)), "row %d: the won mark on its own line: %q", r, row)
+	}
+	assert.False(t, strings.HasPrefix(strings.TrimSpace(lines[at+2]), h.app.text(assets.ScoresWon)), "no line of its own for the won mark")
+	h.checkGolden("high_scores")
 }
