@@ -226,25 +226,27 @@ const (
 
 // End-of-run texts: death, victory and the run summary's labels.
 const (
-	EndDiedTitle      TextID = "end.died_title"
-	EndDiedText       TextID = "end.died_text"
-	EndVictoryTitle   TextID = "end.victory_title"
-	EndVictoryText    TextID = "end.victory_text"
-	EndSummaryTitle   TextID = "end.summary_title"
-	EndDeliveries     TextID = "end.deliveries"
-	EndLetters        TextID = "end.letters"
-	EndEarned         TextID = "end.earned"
-	EndKilled         TextID = "end.killed"
-	EndRunOver        TextID = "end.run_over"
-	EndTurns          TextID = "end.turns"
-	EndSeed           TextID = "end.seed"
-	EndCause          TextID = "end.cause"
-	EndCauseDestroyed TextID = "end.cause_destroyed"
-	EndCauseAbandoned TextID = "end.cause_abandoned"
-	EndCauseStranded  TextID = "end.cause_stranded"
-	EndAbandonedTitle TextID = "end.abandoned_title"
-	EndAbandonedText  TextID = "end.abandoned_text"
-	EndContinue       TextID = "end.continue"
+	EndDiedTitle    TextID = "end.died_title"
+	EndDiedText     TextID = "end.died_text"
+	EndVictoryTitle TextID = "end.victory_title"
+	EndVictoryText  TextID = "end.victory_text"
+	EndSummaryTitle TextID = "end.summary_title"
+	EndDeliveries   TextID = "end.deliveries"
+	EndLetters      TextID = "end.letters"
+	// EndLettersUndelivered labels the letters the van still carried.
+	EndLettersUndelivered TextID = "end.letters_undelivered"
+	EndEarned             TextID = "end.earned"
+	EndKilled             TextID = "end.killed"
+	EndRunOver            TextID = "end.run_over"
+	EndTurns              TextID = "end.turns"
+	EndSeed               TextID = "end.seed"
+	EndCause              TextID = "end.cause"
+	EndCauseDestroyed     TextID = "end.cause_destroyed"
+	EndCauseAbandoned     TextID = "end.cause_abandoned"
+	EndCauseStranded      TextID = "end.cause_stranded"
+	EndAbandonedTitle     TextID = "end.abandoned_title"
+	EndAbandonedText      TextID = "end.abandoned_text"
+	EndContinue           TextID = "end.continue"
 	// EndLastMessages heads the log's last lines on the death screen.
 	EndLastMessages TextID = "end.last_messages"
 	// EndDestroyedBy names what destroyed the van, one of the EndBy texts.
@@ -508,7 +510,7 @@ var TextIDs = []TextID{
 	GarageRear, GarageLeft, GarageRight, GarageSlotLine, GarageEmpty, GarageSlotGun, GarageSlotEmpty,
 	GarageUnmount, GarageMounted, GarageInventoryFull, GarageBack, InventoryTitle, InventoryEmpty,
 	InventoryUse, InventoryDiscard, InventoryBack, InventoryDiscarded, EndDiedTitle, EndDiedText,
-	EndVictoryTitle, EndVictoryText, EndSummaryTitle, EndDeliveries, EndLetters, EndEarned, EndKilled,
+	EndVictoryTitle, EndVictoryText, EndSummaryTitle, EndDeliveries, EndLetters, EndLettersUndelivered, EndEarned, EndKilled,
 	EndRunOver, EndTurns, EndSeed, PauseTitle, PauseResume, PauseControls, PauseSaveQuit,
 	PauseGiveUp, LookTitle, LookHint, LookUnseen, LookRemembered, LookNothing, LookVan, LookWreck,
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,

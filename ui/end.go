@@ -78,6 +78,7 @@ func (a *App) summary(victory bool) [][2]string {
 	rows := [][2]string{
 		{a.text(assets.EndDeliveries), strconv.Itoa(run.Delivery)},
 		{a.text(assets.EndLetters), strconv.Itoa(run.Letters)},
+		{a.text(assets.EndLettersUndelivered), strconv.Itoa(recap.LettersInVan(a.game))},
 		{a.text(assets.EndEarned), strconv.Itoa(run.Earned)},
 		{a.text(assets.EndKilled), strconv.Itoa(run.Kills)},
 		{a.text(assets.EndTurns), strconv.Itoa(run.Turns)},
