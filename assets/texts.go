@@ -222,6 +222,8 @@ const (
 	InventoryDiscarded TextID = "inventory.discarded"
 	// InventoryDiscardConfirm asks before an item is thrown away.
 	InventoryDiscardConfirm TextID = "inventory.discard_confirm"
+	// InventoryEnemyNear asks before a kit is used beside an enemy.
+	InventoryEnemyNear TextID = "inventory.enemy_near"
 )
 
 // End-of-run texts: death, victory and the run summary's labels.
@@ -522,7 +524,7 @@ var TextIDs = []TextID{
 	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext, PagerPrev,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
 	LegendGround, LegendRemembered, HintFirstRun,
-	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,
+	GarageNoGuns, InventoryDiscardConfirm, InventoryEnemyNear, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, EndLastMessages, EndDestroyedBy, EndByShotBy,
 	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseQuitConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,

@@ -6,6 +6,7 @@ import (
 	"lastpost/game"
 	"lastpost/recap"
 	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // newCamp is the camp between deliveries: trader, garage, inventory and the
@@ -245,19 +246,50 @@ func (a *App) lastLine() string {
 // on the list and costs nothing.
 func newFieldInventory(a *App) *menuView {
 	var m *menuView
+	use := func(a *App, i int) {
+		r := a.do(game.Command{Kind: game.CmdUse, Index: i})
+		if !r.Took && a.game.Phase() == act.PhaseRoad {
+			m.notice = a.message(r.Refusal)
+			a.push(m)
+		}
+	}
 	m = &menuView{hud: true, build: func(a *App) menuPage {
 		page := inventoryPage(a, func(a *App, _ *menuView, i int) {
 			a.pop()
-			r := a.do(game.Command{Kind: game.CmdUse, Index: i})
-			if !r.Took && a.game.Phase() == act.PhaseRoad {
-				m.notice = a.message(r.Refusal)
-				a.push(m)
+			// Fitting a kit takes the turn standing still: beside an enemy
+			// that is a free blow, so the driver is asked first.
+			enemy, near := a.enemyBeside()
+			_, kit := a.data.Shop.Consumable(a.game.Inventory()[i])
+			if !near || !kit || vocab.Speed.Value(a.game.World(), a.game.Van()) != 0 {
+				use(a, i)
+				return
 			}
+			question := a.text(assets.InventoryEnemyNear, "enemy", enemy, "name", a.itemName(a.game.Inventory()[i]))
+			confirm(a, question, func(a *App) { use(a, i) })
 		})
 		page.items = append(page.items, back(a, assets.InventoryBack))
 		return page
 	}}
 	return m
+}
+
+// enemyBeside names an enemy in a cell next to the van, if any.
+func (a *App) enemyBeside() (string, bool) {
+	van, ok := vanAt(a.game)
+	if !ok {
+		return "", false
+	}
+	w := a.game.World()
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			for _, e := range w.Spatial().At(geom.Pt(van.X+dx, van.Y+dy)) {
+				if en, ok := vocab.EnemyOf(&a.data.Enemies, vocab.KindOf.Value(w, e)); ok {
+					return en.Name, true
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // itemName is the name of a gun or consumable id.

@@ -13,6 +13,7 @@ import (
 
 	"lastpost/assets"
 	"lastpost/assets/config"
+	"lastpost/ecs/geom"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -216,4 +217,38 @@ func TestTheHighScoreColumnsLineUp(t *testing.T) {
 	}
 	assert.False(t, strings.HasPrefix(strings.TrimSpace(lines[at+2]), h.app.text(assets.ScoresWon)), "no line of its own for the won mark")
 	h.checkGolden("high_scores")
+}
+
+// TestAKitBesideAnEnemyAsksFirst: fitting the spare tyre, stopped, with a
+// zombie next to the van asks first; No costs nothing, Yes fits it.
+func TestAKitBesideAnEnemyAsksFirst(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	g := h.startRun()
+	w, van := g.World(), g.Van()
+	change := w.NewAction()
+	vocab.Tyres.Set(change, van, vocab.Stat{Cur: 3, Max: 4})
+	w.Commit(change)
+	carry(g, "spare_tyre")
+	for vocab.Speed.Value(w, van) > 0 {
+		h.press(h.keyFor(assets.ActionDecelerate))
+	}
+	at, _ := vanAt(g)
+	spawnOnRoad(t, g, "zombie", at.Add(geom.Pt(1, 0)))
+	turns := g.Run.Turns
+	question := h.app.text(assets.InventoryEnemyNear, "enemy", "zombie", "name", "Spare tyre")
+	h.press(h.keyFor(assets.ActionInventory))
+	h.selectItem("Spare tyre")
+	h.contains(question)
+	h.checkGolden("kit_enemy_near")
+	h.selectItem(h.app.text(assets.MenuNo))
+	assert.Equal(t, turns, g.Run.Turns, "No takes no turn")
+	assert.Equal(t, []string{"spare_tyre"}, g.Inventory())
+	assert.IsType(t, &playView{}, h.app.top())
+
+	h.press(h.keyFor(assets.ActionInventory))
+	h.selectItem("Spare tyre")
+	h.contains(question)
+	h.typeKeys("y")
+	assert.Equal(t, turns+1, g.Run.Turns, "Yes fits the tyre, which takes the turn")
+	assert.Empty(t, g.Inventory())
 }
