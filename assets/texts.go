@@ -75,6 +75,8 @@ const (
 	PromptNoSuchItem    TextID = "prompt.no_such_item"
 	PromptNotAGun       TextID = "prompt.not_a_gun"
 	PromptNotNow        TextID = "prompt.not_now"
+	// PromptNotWon refuses retiring before the run is won.
+	PromptNotWon TextID = "prompt.not_won"
 )
 
 // Title screen texts.
@@ -180,6 +182,9 @@ const (
 	CampGarage    TextID = "camp.garage"
 	CampInventory TextID = "camp.inventory"
 	CampNext      TextID = "camp.next"
+	// CampRetire ends a won run; CampRetireConfirm asks first.
+	CampRetire        TextID = "camp.retire"
+	CampRetireConfirm TextID = "camp.retire_confirm"
 )
 
 // Trader texts.
@@ -246,9 +251,14 @@ const (
 	EndCauseDestroyed     TextID = "end.cause_destroyed"
 	EndCauseAbandoned     TextID = "end.cause_abandoned"
 	EndCauseStranded      TextID = "end.cause_stranded"
-	EndAbandonedTitle     TextID = "end.abandoned_title"
-	EndAbandonedText      TextID = "end.abandoned_text"
-	EndContinue           TextID = "end.continue"
+	// EndCauseRetired words a won run ended by retiring.
+	EndCauseRetired TextID = "end.cause_retired"
+	// EndRetiredTitle and EndRetiredText head the end screen of a retired run.
+	EndRetiredTitle   TextID = "end.retired_title"
+	EndRetiredText    TextID = "end.retired_text"
+	EndAbandonedTitle TextID = "end.abandoned_title"
+	EndAbandonedText  TextID = "end.abandoned_text"
+	EndContinue       TextID = "end.continue"
 	// EndLastMessages heads the log's last lines on the death screen.
 	EndLastMessages TextID = "end.last_messages"
 	// EndDestroyedBy names what destroyed the van, one of the EndBy texts.
@@ -455,6 +465,7 @@ const (
 	TraceRuleGoalReached          TextID = "trace_rule.goal_reached"
 	TraceRuleInventoryFull        TextID = "trace_rule.inventory_full"
 	TraceRuleKitNeedsStandstill   TextID = "trace_rule.kit_needs_standstill"
+	TraceRuleRetireNeedsVictory   TextID = "trace_rule.retire_needs_victory"
 	TraceRuleLetterPickUp         TextID = "trace_rule.letter_pick_up"
 	TraceRuleMoot                 TextID = "trace_rule.moot"
 	TraceRuleMotionEnds           TextID = "trace_rule.motion_ends"
@@ -502,12 +513,12 @@ var TextIDs = []TextID{
 	MsgLetterTaken, MsgLetterBurnt, MsgRunOver, MsgCrushed, MsgEnemyKilled, MsgBarrelExplodes,
 	MsgArrived, MsgDied, MsgStranded, MsgBoxedIn, MsgDeliveryStarts, MsgGunHits, MsgShrapnelHits, MsgGunHitsMany,
 	MsgShrapnelHitsMany, MsgBlockedBy, MsgBlockedByWreck, MsgBlockedByBarrel, PromptFireDirection, PromptFireGun, PromptFireBurst, PromptEmptySlot, PromptCancelled, PromptMoving,
-	PromptNoEffect, PromptMountAtGarage, PromptPressKey, PromptNoSuchItem, PromptNotAGun, PromptNotNow, TitleName, TitleTagline, TitleContinue,
+	PromptNoEffect, PromptMountAtGarage, PromptPressKey, PromptNoSuchItem, PromptNotAGun, PromptNotNow, PromptNotWon, TitleName, TitleTagline, TitleContinue,
 	TitleNewGame, TitleControls, TitleQuit, TitleSaveQuit, TitleSeed, TitleSaveUnreadable, HelpTitle,
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
 	HelpWait, HelpFire, HelpInventory, HelpLook, HelpHelp, HelpMessageLog, HelpTrace, HelpPause,
 	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, CampTitle, CampIntro, CampPay, CampPayOne, CampPayNone, CampProgress,
-	CampShop, CampGarage, CampInventory, CampNext, ShopTitle, ShopItem, ShopCannotAfford,
+	CampShop, CampGarage, CampInventory, CampNext, CampRetire, CampRetireConfirm, ShopTitle, ShopItem, ShopCannotAfford,
 	ShopInventoryFull, ShopNoEffect, ShopBought, ShopSoldOut, ShopBack, GarageTitle, GarageFront,
 	GarageRear, GarageLeft, GarageRight, GarageSlotLine, GarageEmpty, GarageSlotGun, GarageSlotEmpty,
 	GarageUnmount, GarageMounted, GarageInventoryFull, GarageBack, InventoryTitle, InventoryEmpty,
@@ -519,12 +530,12 @@ var TextIDs = []TextID{
 	HUDEngine, HUDTyres, HUDArmour, HUDSpeed, HUDLetters, HUDMoney, HUDDelivery, HUDSlid, HUDTyreLost, HUDTarget, ScreenTooSmall,
 	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
 	TraceLineThen, TraceReject, TraceRejectStop, TraceAccept, TraceAcceptStop,
-	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
+	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRetireNeedsVictory, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
 	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext, PagerPrev,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
 	LegendGround, LegendRemembered, HintFirstRun,
-	GarageNoGuns, InventoryDiscardConfirm, InventoryEnemyNear, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,
+	GarageNoGuns, InventoryDiscardConfirm, InventoryEnemyNear, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded, EndCauseRetired, EndRetiredTitle, EndRetiredText,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, EndLastMessages, EndDestroyedBy, EndByShotBy,
 	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseQuitConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,

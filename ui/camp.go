@@ -19,7 +19,7 @@ func newCamp(a *App) *menuView {
 func campPage(a *App) menuPage {
 	run := a.game.Run
 	c := a.data.Campaign
-	return menuPage{
+	page := menuPage{
 		title: a.text(assets.CampTitle),
 		prelude: []string{
 			a.text(assets.CampIntro),
@@ -35,6 +35,13 @@ func campPage(a *App) menuPage {
 			}},
 		},
 	}
+	if run.Won {
+		// No hotkey: a run ends only when the player means it.
+		page.items = append(page.items, menuItem{label: a.text(assets.CampRetire), pick: func(a *App, _ *menuView) {
+			confirm(a, a.text(assets.CampRetireConfirm), func(a *App) { a.do(game.Command{Kind: game.CmdRetire}) })
+		}})
+	}
+	return page
 }
 
 // payLine tells what the last run paid: the base and the letters, in the

@@ -14,6 +14,7 @@ import (
 	"lastpost/assets"
 	"lastpost/assets/config"
 	"lastpost/ecs/geom"
+	"lastpost/game"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -251,4 +252,32 @@ func TestAKitBesideAnEnemyAsksFirst(t *testing.T) {
 	h.typeKeys("y")
 	assert.Equal(t, turns+1, g.Run.Turns, "Yes fits the tyre, which takes the turn")
 	assert.Empty(t, g.Inventory())
+}
+
+// TestAWonRunRetiresAsAWinner: the camp offers Retire only once the run is
+// won; it asks first, and Yes ends the run on a winner's end screen.
+func TestAWonRunRetiresAsAWinner(t *testing.T) {
+	ended := 0
+	h := atCamp(t, Options{Hooks: Hooks{Ended: func(*game.Game) { ended++ }}})
+	a, g := h.app, h.app.game
+	retire := a.text(assets.CampRetire)
+	h.lacks(retire)
+	g.Run.Won = true
+	a.redraw(false)
+	h.contains(retire)
+	h.selectItem(retire)
+	h.contains(a.text(assets.CampRetireConfirm))
+	h.press(keyEnter)
+	assert.Equal(t, act.PhaseCamp, g.Phase(), "Enter on the question's first answer is No")
+	h.selectItem(retire)
+	h.selectItem(a.text(assets.MenuYes))
+	assert.Equal(t, act.PhaseOver, g.Phase())
+	assert.Equal(t, act.CauseRetired, g.Run.Cause)
+	assert.Equal(t, 1, ended)
+	h.contains(a.text(assets.EndRetiredTitle), a.text(assets.EndCauseRetired))
+	h.lacks(a.text(assets.EndDiedTitle), a.text(assets.EndAbandonedTitle))
+	assert.Equal(t, a.pal.Style(assets.RoleGood), a.grid.At(margin, 1).S, "the title in the winner's colour")
+	h.checkGolden("retired")
+	h.press(keyEnter)
+	h.contains(a.text(assets.TitleNewGame))
 }
