@@ -262,7 +262,7 @@ func TestAWonRunRetiresAsAWinner(t *testing.T) {
 	a, g := h.app, h.app.game
 	retire := a.text(assets.CampRetire)
 	h.lacks(retire)
-	g.Run.Won = true
+	g.Run.Won, g.Run.Delivery = true, a.data.Campaign.DeliveriesToWin
 	a.redraw(false)
 	h.contains(retire)
 	h.selectItem(retire)
