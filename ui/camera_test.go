@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -99,4 +100,35 @@ func TestTheFirePromptListsTheGuns(t *testing.T) {
 	h.press(h.keyFor(assets.ActionFire))
 	h.contains("Fire which way? Front: Pistol 7 cells. Left: Machine gun 6 cells, 40 ms apart.")
 	h.checkGolden("fire_guns")
+}
+
+// TestTheVanSitsOnItsRoadWhenTheRoadIsNarrow: on roads narrower than the
+// screen, at several widths, the van is drawn in its own column of the
+// road, counted from the road's left edge, and the goal column is the
+// road's last, turn after turn.
+func TestTheVanSitsOnItsRoadWhenTheRoadIsNarrow(t *testing.T) {
+	narrow := 0
+	data := loadData(t)
+	for _, width := range []int{80, 81} {
+		for seed := uint64(1); seed <= 16; seed++ {
+			h := newHarnessWith(t, data, width, 24, Options{Hooks: Hooks{NewSeed: func() uint64 { return seed }}})
+			g := h.startRun()
+			if g.Level().W >= width {
+				continue
+			}
+			narrow++
+			for step := 0; step < 5 && g.Phase() == act.PhaseRoad; step++ {
+				van, ok := vanAt(g)
+				require.True(t, ok)
+				_, sy, inView := h.app.roadCamera(&h.app.grid, van).screen(van)
+				require.True(t, inView)
+				row := strings.Split(h.text(), "\n")[sy]
+				left := len(row) - len(strings.TrimLeft(row, " "))
+				assert.Equal(t, left+van.X, strings.IndexRune(row, '@'), "width %d seed %d turn %d: the van's column\n%s", width, seed, step, h.text())
+				assert.Equal(t, left+g.Level().W-1, strings.LastIndexByte(row, '>'), "width %d seed %d: the goal column", width, seed)
+				h.press(h.keyFor(assets.ActionAccelerate))
+			}
+		}
+	}
+	require.NotZero(t, narrow, "no narrow road among the seeds")
 }
