@@ -263,7 +263,10 @@ func TestAWonRunRetiresAsAWinner(t *testing.T) {
 	retire := a.text(assets.CampRetire)
 	h.lacks(retire)
 	g.Run.Won, g.Run.Delivery = true, a.data.Campaign.DeliveriesToWin
+	a.push(&endView{victory: true})
 	a.redraw(false)
+	h.contains(a.text(assets.EndVictoryTitle), "choose "+retire+" at a camp")
+	h.press(keyEnter)
 	h.contains(retire)
 	h.selectItem(retire)
 	h.contains(a.text(assets.CampRetireConfirm))
