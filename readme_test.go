@@ -25,6 +25,16 @@ func TestReadmeScreenIsAGoldenScreen(t *testing.T) {
 	assert.Equal(t, string(golden), body[:end], "README.md's screen differs from road_driving.golden: copy it over")
 }
 
+// TestReadmeShowsTheRetiredScreen keeps the README's picture of a
+// retired run's end screen the golden screen the UI tests draw.
+func TestReadmeShowsTheRetiredScreen(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	golden, err := os.ReadFile("testdata/screens/retired.golden")
+	require.NoError(t, err)
+	assert.Contains(t, string(readme), "```text\n"+string(golden)+"```\n", "README.md's retired screen differs from retired.golden: copy it over")
+}
+
 // TestReadmeTellsOfMorgueFiles checks the README tells players of the
 // morgue files where they look: in Play, and in the data folder's list.
 func TestReadmeTellsOfMorgueFiles(t *testing.T) {

@@ -530,10 +530,10 @@ func (p *recParser) mark(key, rest string) error {
 	}
 	cause, hash, ok := strings.Cut(rest, " ")
 	switch cause {
-	case act.CauseDestroyed, act.CauseAbandoned, act.CauseStranded, EndWon, EndCapped:
+	case act.CauseDestroyed, act.CauseAbandoned, act.CauseStranded, act.CauseRetired, EndWon, EndCapped:
 	default:
-		return p.fail("expected \"end <cause> <hash>\" with cause %s, %s, %s, %s or %s, got %q",
-			act.CauseDestroyed, act.CauseAbandoned, act.CauseStranded, EndWon, EndCapped, key+" "+rest)
+		return p.fail("expected \"end <cause> <hash>\" with cause %s, %s, %s, %s, %s or %s, got %q",
+			act.CauseDestroyed, act.CauseAbandoned, act.CauseStranded, act.CauseRetired, EndWon, EndCapped, key+" "+rest)
 	}
 	if !ok {
 		return p.fail("end: no state hash")

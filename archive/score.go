@@ -120,7 +120,7 @@ func (s Scores) check() error {
 				return fmt.Errorf("entry %d: a count of %d", i+1, v)
 			}
 		}
-		if e.Cause != act.CauseDestroyed && e.Cause != act.CauseAbandoned && e.Cause != act.CauseStranded {
+		if !act.IsCause(e.Cause) {
 			return fmt.Errorf("entry %d: unknown cause %q", i+1, e.Cause)
 		}
 		if _, ok := finishedNumber(e.Recording); e.Recording != "" && !ok {

@@ -18,10 +18,11 @@ import (
 
 // TestVerifyFileAgreesWithVerify checks that playing a file as it is read
 // gives the verdict of playing it parsed whole, for finished runs, runs
-// resumed from a save, and a run still in progress.
+// resumed from a save (a hand-played run, so a re-bless keeps its save and
+// Continue), and a run still in progress.
 func TestVerifyFileAgreesWithVerify(t *testing.T) {
 	data := loadData(t)
-	for _, name := range []string{"auto-0001.rec", "auto-0005.rec", "fumble-0001.rec", "fumble-0002.rec"} {
+	for _, name := range []string{"auto-0001.rec", "auto-0005.rec", "fumble-0001.rec", "hand-02-save-continue-camp.rec"} {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(corpusDir, name)
 			rec, err := LoadRecording(path)
@@ -34,7 +35,7 @@ func TestVerifyFileAgreesWithVerify(t *testing.T) {
 		})
 	}
 	t.Run("resume lines are played", func(t *testing.T) {
-		b, err := os.ReadFile(filepath.Join(corpusDir, "fumble-0001.rec"))
+		b, err := os.ReadFile(filepath.Join(corpusDir, "hand-02-save-continue-camp.rec"))
 		require.NoError(t, err)
 		require.Contains(t, string(b), "\nresume ")
 	})

@@ -87,6 +87,8 @@ const (
 	PromptNoSuchItem    TextID = "prompt.no_such_item"
 	PromptNotAGun       TextID = "prompt.not_a_gun"
 	PromptNotNow        TextID = "prompt.not_now"
+	// PromptNotWon refuses retiring before the run is won.
+	PromptNotWon TextID = "prompt.not_won"
 )
 
 // Title screen texts.
@@ -136,6 +138,8 @@ const (
 	PagerHint  TextID = "pager.hint"
 	// PagerNext names the key that turns to the next page of a cycle.
 	PagerNext TextID = "pager.next"
+	// PagerPrev names the keys that turn the second page of a cycle.
+	PagerPrev TextID = "pager.prev"
 )
 
 // HintFirstRun is the hint shown on the first turns of a first run.
@@ -197,6 +201,9 @@ const (
 	CampGarage    TextID = "camp.garage"
 	CampInventory TextID = "camp.inventory"
 	CampNext      TextID = "camp.next"
+	// CampRetire ends a won run; CampRetireConfirm asks first.
+	CampRetire        TextID = "camp.retire"
+	CampRetireConfirm TextID = "camp.retire_confirm"
 )
 
 // Trader texts.
@@ -241,26 +248,35 @@ const (
 	InventoryDiscarded TextID = "inventory.discarded"
 	// InventoryDiscardConfirm asks before an item is thrown away.
 	InventoryDiscardConfirm TextID = "inventory.discard_confirm"
+	// InventoryEnemyNear asks before a kit is used beside an enemy.
+	InventoryEnemyNear TextID = "inventory.enemy_near"
 )
 
 // End-of-run texts: death, victory and the run summary's labels.
 const (
-	EndDiedTitle      TextID = "end.died_title"
-	EndDiedText       TextID = "end.died_text"
-	EndVictoryTitle   TextID = "end.victory_title"
-	EndVictoryText    TextID = "end.victory_text"
-	EndSummaryTitle   TextID = "end.summary_title"
-	EndDeliveries     TextID = "end.deliveries"
-	EndLetters        TextID = "end.letters"
-	EndEarned         TextID = "end.earned"
-	EndKilled         TextID = "end.killed"
-	EndRunOver        TextID = "end.run_over"
-	EndTurns          TextID = "end.turns"
-	EndSeed           TextID = "end.seed"
-	EndCause          TextID = "end.cause"
-	EndCauseDestroyed TextID = "end.cause_destroyed"
-	EndCauseAbandoned TextID = "end.cause_abandoned"
-	EndCauseStranded  TextID = "end.cause_stranded"
+	EndDiedTitle    TextID = "end.died_title"
+	EndDiedText     TextID = "end.died_text"
+	EndVictoryTitle TextID = "end.victory_title"
+	EndVictoryText  TextID = "end.victory_text"
+	EndSummaryTitle TextID = "end.summary_title"
+	EndDeliveries   TextID = "end.deliveries"
+	EndLetters      TextID = "end.letters"
+	// EndLettersUndelivered labels the letters the van still carried.
+	EndLettersUndelivered TextID = "end.letters_undelivered"
+	EndEarned             TextID = "end.earned"
+	EndKilled             TextID = "end.killed"
+	EndRunOver            TextID = "end.run_over"
+	EndTurns              TextID = "end.turns"
+	EndSeed               TextID = "end.seed"
+	EndCause              TextID = "end.cause"
+	EndCauseDestroyed     TextID = "end.cause_destroyed"
+	EndCauseAbandoned     TextID = "end.cause_abandoned"
+	EndCauseStranded      TextID = "end.cause_stranded"
+	// EndCauseRetired words a won run ended by retiring.
+	EndCauseRetired TextID = "end.cause_retired"
+	// EndRetiredTitle and EndRetiredText head the end screen of a retired run.
+	EndRetiredTitle   TextID = "end.retired_title"
+	EndRetiredText    TextID = "end.retired_text"
 	EndAbandonedTitle TextID = "end.abandoned_title"
 	EndAbandonedText  TextID = "end.abandoned_text"
 	EndContinue       TextID = "end.continue"
@@ -500,6 +516,7 @@ const (
 	TraceRuleGoalReached          TextID = "trace_rule.goal_reached"
 	TraceRuleInventoryFull        TextID = "trace_rule.inventory_full"
 	TraceRuleKitNeedsStandstill   TextID = "trace_rule.kit_needs_standstill"
+	TraceRuleRetireNeedsVictory   TextID = "trace_rule.retire_needs_victory"
 	TraceRuleLetterPickUp         TextID = "trace_rule.letter_pick_up"
 	TraceRuleMoot                 TextID = "trace_rule.moot"
 	TraceRuleMotionEnds           TextID = "trace_rule.motion_ends"
@@ -564,17 +581,17 @@ var TextIDs = []TextID{
 	MsgShrapnelHitsMany, MsgBlockedBy, MsgBlockedByWreck, MsgBlockedByBarrel, MsgBarrelShotByYou,
 	MsgBarrelShotBy, MsgBarrelShotStray, MsgBarrelSetOffByBlast, MsgBarrelRammed, MsgMissed, MsgGunKills,
 	PromptFireDirection, PromptFireGun, PromptFireBurst, PromptEmptySlot, PromptCancelled, PromptMoving,
-	PromptNoEffect, PromptMountAtGarage, PromptPressKey, PromptNoSuchItem, PromptNotAGun, PromptNotNow, TitleName, TitleTagline, TitleContinue,
+	PromptNoEffect, PromptMountAtGarage, PromptPressKey, PromptNoSuchItem, PromptNotAGun, PromptNotNow, PromptNotWon, TitleName, TitleTagline, TitleContinue,
 	TitleNewGame, TitleControls, TitleQuit, TitleSaveQuit, TitleSeed, TitleSaveUnreadable, HelpTitle,
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
 	HelpWait, HelpFire, HelpInventory, HelpLook, HelpHelp, HelpMessageLog, HelpTrace, HelpPause,
 	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, HelpWhy, CampTitle, CampIntro, CampPay, CampPayOne, CampPayNone, CampProgress,
-	CampShop, CampGarage, CampInventory, CampNext, ShopTitle, ShopItem, ShopGunItem, ShopAnySide, ShopCannotAfford,
+	CampShop, CampGarage, CampInventory, CampNext, CampRetire, CampRetireConfirm, ShopTitle, ShopItem, ShopGunItem, ShopAnySide, ShopCannotAfford,
 	ShopInventoryFull, ShopNoEffect, ShopBought, ShopSoldOut, ShopBack, GarageTitle, GarageFront,
 	GarageRear, GarageLeft, GarageRight, GarageSlotLine, GarageEmpty, GarageSlotGun, GarageSlotEmpty,
 	GarageUnmount, GarageMounted, GarageInventoryFull, GarageBack, InventoryTitle, InventoryEmpty,
 	InventoryUse, InventoryDiscard, InventoryBack, InventoryDiscarded, EndDiedTitle, EndDiedText,
-	EndVictoryTitle, EndVictoryText, EndSummaryTitle, EndDeliveries, EndLetters, EndEarned, EndKilled,
+	EndVictoryTitle, EndVictoryText, EndSummaryTitle, EndDeliveries, EndLetters, EndLettersUndelivered, EndEarned, EndKilled,
 	EndRunOver, EndTurns, EndSeed, PauseTitle, PauseResume, PauseControls, PauseSaveQuit,
 	PauseGiveUp, LookTitle, LookHint, LookUnseen, LookRemembered, LookNothing, LookVan, LookWreck,
 	LookBarrel, LookLetter, LookBloodstain, LookRoad, LookDirt, LookAcid, LookGoal, LookEnemy, HUDHP,
@@ -583,12 +600,12 @@ var TextIDs = []TextID{
 	WhyShotYours, WhyShotBy, WhyShotStray, WhyBlast, WhyBlastFirst, WhyStruckYours, WhyStruckBy, WhyJoin,
 	WhyYourVan, WhyThe, WhyNothing, WhyRound, WhyGone, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
 	TraceLineThen, TraceReject, TraceRejectStop, TraceAccept, TraceAcceptStop,
-	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
+	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRetireNeedsVictory, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
 	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
-	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext,
+	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext, PagerPrev,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
 	LegendGround, LegendRemembered, LegendUnknown, HintFirstRun,
-	GarageNoGuns, InventoryDiscardConfirm, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded,
+	GarageNoGuns, InventoryDiscardConfirm, InventoryEnemyNear, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded, EndCauseRetired, EndRetiredTitle, EndRetiredText,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, EndLastMessages, EndDestroyedBy, EndByShotBy,
 	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseQuitConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,

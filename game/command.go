@@ -26,6 +26,7 @@ const (
 	CmdDiscard // Index: inventory item
 	CmdDepart  // leave the camp for the next delivery
 	CmdGiveUp  // give the run up, on the road or at camp
+	CmdRetire  // end a won run at a camp
 	cmdCount
 )
 
@@ -34,7 +35,7 @@ const (
 const CommandKinds = int(cmdCount)
 
 var commandWords = [...]string{"wait", "accelerate", "decelerate", "steer-up", "steer-down", "fire",
-	"use", "buy", "mount", "unmount", "discard", "depart", "give-up"}
+	"use", "buy", "mount", "unmount", "discard", "depart", "give-up", "retire"}
 
 // Command is one player input that reached the game. Recordings store them
 // as text, one per line.

@@ -129,7 +129,7 @@ func newGame(data *assets.Data, seed uint64) *Game {
 func (g *Game) makeEngine() {
 	g.world = ecs.NewWorld(vocab.Schema())
 	g.env = act.Env{World: g.world, Rand: g.rng, Data: g.data}
-	g.book = book.Env{Data: g.data, Acid: g.Acid}
+	g.book = book.Env{Data: g.data, Acid: g.Acid, Won: func() bool { return g.Run.Won }}
 	g.engine = rules.New(g.world, book.Book(&g.book), rules.Options[act.Act]{
 		Build:    func(t act.Act, a *ecs.Action) { act.Build(&g.env, t, a) },
 		Describe: act.Act.String,

@@ -4,7 +4,9 @@ package game
 // the same seed and commands play out differently must raise it and re-bless
 // the golden corpus (testdata/replays/README.md), in the same commit:
 // recordings made under another logic version are refused, not replayed.
-const LogicVersion = 8
+// Version 7 added the retire command (a recording that holds one cannot be
+// read by an older build, which then says so by its version).
+const LogicVersion = 9
 
 // BotVersion numbers the autoplay bot's play (Bot and what it calls in ai).
 // A change that makes the bot choose differently on some seed must raise

@@ -49,7 +49,7 @@ func (g *Game) checkCause() error {
 	switch {
 	case r.Phase != act.PhaseOver && r.Cause != "":
 		return fmt.Errorf("cause %q for a run still going", r.Cause)
-	case r.Phase == act.PhaseOver && r.Cause != act.CauseDestroyed && r.Cause != act.CauseAbandoned:
+	case r.Phase == act.PhaseOver && !act.IsCause(r.Cause):
 		return fmt.Errorf("unknown cause of end %q", r.Cause)
 	}
 	return nil

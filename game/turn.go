@@ -91,6 +91,8 @@ func (g *Game) commandAct(c Command) act.Act {
 		return act.Depart(v)
 	case CmdGiveUp:
 		return act.GiveUp(v)
+	case CmdRetire:
+		return act.Retire(v)
 	}
 	return act.Wait(v)
 }

@@ -26,6 +26,11 @@ func SlotText(s assets.Slot) assets.TextID {
 	return assets.GarageRight
 }
 
+// LettersInVan is how many letters the van of g carries, not yet
+// delivered: at a run's end, the ones that never arrived. Run.Letters
+// counts the delivered ones.
+func LettersInVan(g *game.Game) int { return vocab.Letters.Value(g.World(), g.Van()) }
+
 // Morgue writes the morgue file of g's finished run: its seed, how it
 // ended, what it achieved, the van as it was left, the last messages and
 // recording, the name of the run's finished recording ("" if it was not
@@ -50,6 +55,7 @@ func Morgue(d *assets.Data, g *game.Game, recording string) string {
 	}
 	row(assets.EndDeliveries, run.Delivery)
 	row(assets.EndLetters, run.Letters)
+	row(assets.EndLettersUndelivered, LettersInVan(g))
 	row(assets.EndEarned, run.Earned)
 	row(assets.MorgueMoney, g.Money())
 	row(assets.EndKilled, run.Kills)

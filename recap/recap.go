@@ -85,6 +85,8 @@ func Cause(d *assets.Data, cause string) string {
 		return d.Texts.Get(assets.EndCauseAbandoned)
 	case act.CauseStranded:
 		return d.Texts.Get(assets.EndCauseStranded)
+	case act.CauseRetired:
+		return d.Texts.Get(assets.EndCauseRetired)
 	}
 	return d.Texts.Get(assets.EndCauseDestroyed)
 }

@@ -40,9 +40,6 @@ type animator struct {
 	last    int // the current resolution's latest instant seen
 	drawnAt int // turn time of the last frame drawn
 	skip    bool
-	// keepKeys holds a key that skips an animation for the view to obey
-	// after the turn, instead of using it up.
-	keepKeys bool
 	// frames counts the frames drawn while commands resolved.
 	frames int
 }
@@ -89,7 +86,7 @@ func (an *animator) advance(now int) {
 	if an.a.realTime(t-an.drawnAt) < frameMs*time.Millisecond {
 		return
 	}
-	if an.keyWaiting() {
+	if an.keyHeld() || an.keyWaiting() {
 		an.skip = true
 		return
 	}
@@ -114,10 +111,21 @@ func (a *App) roadShown() bool {
 	return false
 }
 
+// keyHeld reports whether a key typed ahead waits to be obeyed: the turns
+// it asks for are not kept waiting behind this one's animation.
+func (an *animator) keyHeld() bool {
+	for _, ev := range an.a.held {
+		if _, ok := ev.(*tcell.EventKey); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // keyWaiting reads the events already queued, without blocking. A key
-// press skips the rest of the animation and is used up (Ctrl-C, and every
-// key when keepKeys is set, is held for after the turn); a resize is
-// remembered and redrawn at once; the front end's own events are held.
+// press finishes the animation at once and is held, to be obeyed once the
+// turn is over, so no key typed ahead is lost; a resize is remembered and
+// redrawn at once; the front end's own events are held.
 func (an *animator) keyWaiting() bool {
 	screen := an.a.term.screen
 	pressed := false
@@ -126,9 +134,7 @@ func (an *animator) keyWaiting() bool {
 		case nil:
 			return true
 		case *tcell.EventKey:
-			if isQuitKey(ev) || an.keepKeys {
-				an.a.held = append(an.a.held, ev)
-			}
+			an.a.held = append(an.a.held, ev)
 			pressed = true
 		case appEvent:
 			// A signal or a forwarded panic waits for the turn to end, so

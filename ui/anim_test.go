@@ -66,21 +66,40 @@ func TestAnimationDrawsAtMostOneFramePerDisplayFrame(t *testing.T) {
 	assert.GreaterOrEqual(t, clock.slept, time.Duration(*animMs-2*frameMs)*time.Millisecond, "bullets move at their real speed")
 }
 
-func TestAKeySkipsTheRestOfTheAnimation(t *testing.T) {
-	clock := &fakeClock{now: time.Unix(0, 0)}
-	h := newHarness(t, 80, 24, Options{Clock: clock})
-	g := h.startRun()
-	mountOnRoad(g, geom.East, "railgun")
-	h.press(h.keyFor(assets.ActionFire))
-	// The skip key is already waiting when the shot starts to animate.
-	h.screen.InjectKey(pressOf(assets.Key{Rune: 'x'}).k, 'x', 0)
-	h.app.top().key(h.app, input{key: h.app.data.Keys.KeysFor(assets.ActionAccelerate)[0]})
-	assert.Equal(t, 1, g.Run.Turns)
-	assert.Zero(t, h.app.anim.frames)
-	assert.Zero(t, clock.slept)
-	assert.False(t, h.screen.HasPendingEvent(), "the skipping key is used up")
-	_, isLook := h.app.top().(*lookView)
-	assert.False(t, isLook, "the skipping key does nothing else")
+// TestAKeyFinishesTheAnimationAndIsObeyed: a key pressed while a turn
+// animates ends the animation at once, and then does what it says: a turn
+// typed ahead is played, look mode opens.
+func TestAKeyFinishesTheAnimationAndIsObeyed(t *testing.T) {
+	tests := []struct {
+		name  string
+		ahead key
+		check func(t *testing.T, h *harness, g *game.Game)
+	}{
+		{"a turn typed ahead is played", runeKey('.'), func(t *testing.T, _ *harness, g *game.Game) {
+			assert.Equal(t, 2, g.Run.Turns, "the waiting key played its turn")
+		}},
+		{"look mode opens", runeKey('x'), func(t *testing.T, h *harness, g *game.Game) {
+			assert.Equal(t, 1, g.Run.Turns)
+			assert.IsType(t, &lookView{}, h.app.top(), "the waiting key opened look mode")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			clock := &fakeClock{now: time.Unix(0, 0)}
+			h := newHarness(t, 80, 24, Options{Clock: clock})
+			g := h.startRun()
+			mountOnRoad(g, geom.East, "railgun")
+			h.press(h.keyFor(assets.ActionFire))
+			// The key is already waiting when the shot starts to animate.
+			h.screen.InjectKey(tt.ahead.k, tt.ahead.r, tt.ahead.mod)
+			h.app.top().key(h.app, input{key: h.app.data.Keys.KeysFor(assets.ActionAccelerate)[0]})
+			assert.Equal(t, 1, g.Run.Turns)
+			assert.Zero(t, h.app.anim.frames, "the animation ended at once")
+			assert.Zero(t, clock.slept)
+			h.app.pump()
+			tt.check(t, h, g)
+		})
+	}
 }
 
 func TestAnimationNeverChangesTheOutcome(t *testing.T) {

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -99,4 +101,47 @@ func TestTheFirePromptListsTheGuns(t *testing.T) {
 	h.press(h.keyFor(assets.ActionFire))
 	h.contains("Fire: Front Pistol  Left MG x6")
 	h.checkGolden("fire_guns")
+}
+
+// TestTheVanSitsOnItsRoadWhenTheRoadIsNarrow: on roads narrower than the
+// screen, at several widths, the van is drawn in its own column of the
+// road, counted from the road's left edge, and the goal column is the
+// road's last, turn after turn.
+func TestTheVanSitsOnItsRoadWhenTheRoadIsNarrow(t *testing.T) {
+	narrow := 0
+	data := loadData(t)
+	for _, width := range []int{80, 81} {
+		for seed := uint64(1); seed <= 16; seed++ {
+			h := newHarnessWith(t, data, width, 24, Options{Hooks: Hooks{NewSeed: func() uint64 { return seed }}})
+			g := h.startRun()
+			if g.Level().W >= width {
+				continue
+			}
+			narrow++
+			for step := 0; step < 5 && g.Phase() == act.PhaseRoad; step++ {
+				van, ok := vanAt(g)
+				require.True(t, ok)
+				_, sy, inView := h.app.roadCamera(&h.app.grid, van).screen(van)
+				require.True(t, inView)
+				// Columns are counted in runes: ground never seen is a
+				// glyph of several bytes.
+				row := []rune(strings.Split(h.text(), "\n")[sy])
+				left := len(row) - len([]rune(strings.TrimLeft(string(row), " ")))
+				assert.Equal(t, left+van.X, slices.Index(row, '@'), "width %d seed %d turn %d: the van's column\n%s", width, seed, step, h.text())
+				assert.Equal(t, left+g.Level().W-1, lastIndex(row, '>'), "width %d seed %d: the goal column", width, seed)
+				h.press(h.keyFor(assets.ActionAccelerate))
+			}
+		}
+	}
+	require.NotZero(t, narrow, "no narrow road among the seeds")
+}
+
+// lastIndex is the index of the last r in row, or -1.
+func lastIndex(row []rune, r rune) int {
+	for i := len(row) - 1; i >= 0; i-- {
+		if row[i] == r {
+			return i
+		}
+	}
+	return -1
 }

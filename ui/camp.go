@@ -6,6 +6,7 @@ import (
 	"lastpost/game"
 	"lastpost/recap"
 	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // newCamp is the camp between deliveries: trader, garage, inventory and the
@@ -18,7 +19,7 @@ func newCamp(a *App) *menuView {
 func campPage(a *App) menuPage {
 	run := a.game.Run
 	c := a.data.Campaign
-	return menuPage{
+	page := menuPage{
 		title: a.text(assets.CampTitle),
 		prelude: []string{
 			a.text(assets.CampIntro),
@@ -34,6 +35,13 @@ func campPage(a *App) menuPage {
 			}},
 		},
 	}
+	if run.Won {
+		// No hotkey: a run ends only when the player means it.
+		page.items = append(page.items, menuItem{label: a.text(assets.CampRetire), pick: func(a *App, _ *menuView) {
+			confirm(a, a.text(assets.CampRetireConfirm), func(a *App) { a.do(game.Command{Kind: game.CmdRetire}) })
+		}})
+	}
+	return page
 }
 
 // payLine tells what the last run paid: the base and the letters, in the
@@ -86,7 +94,7 @@ func shopPage(a *App) menuPage {
 			label: a.offerLabel(o),
 			pick: func(a *App, m *menuView) {
 				if campDo(a, m, game.Command{Kind: game.CmdBuy, Index: i}, a.text(assets.ShopBought, "name", o.Name)) {
-					m.sel = afterPurchase(a.game.Stock(), i, id)
+					m.sel = afterPurchase(a.game.Stock(), i)
 				}
 			},
 		})
@@ -118,14 +126,12 @@ func (a *App) offerLabel(o assets.Offer) string {
 		"bullets", gun.Bullets, "reach", gun.Range+1, "sides", a.text(assets.ShopAnySide))
 }
 
-// afterPurchase is the shop's row once offer id on row i is bought: the
-// same row if it holds another of the same offer, else "Back" (the row
-// after the stock), so a second confirm never buys something else.
-func afterPurchase(stock []string, i int, id string) int {
-	if i < len(stock) && stock[i] == id {
-		return i
-	}
-	return len(stock)
+// afterPurchase is the shop's row once the offer on row i is bought: the
+// same row, which now holds another of that offer or the next one, or the
+// last offer if the bought one was last. It is never Back while anything
+// is on sale, so a second confirm never leaves the shop by surprise.
+func afterPurchase(stock []string, i int) int {
+	return max(min(i, len(stock)-1), 0)
 }
 
 func garagePage(a *App) menuPage {
@@ -260,19 +266,50 @@ func (a *App) lastLine() string {
 // on the list and costs nothing.
 func newFieldInventory(a *App) *menuView {
 	var m *menuView
+	use := func(a *App, i int) {
+		r := a.do(game.Command{Kind: game.CmdUse, Index: i})
+		if !r.Took && a.game.Phase() == act.PhaseRoad {
+			m.notice = a.message(r.Refusal)
+			a.push(m)
+		}
+	}
 	m = &menuView{hud: true, build: func(a *App) menuPage {
 		page := inventoryPage(a, func(a *App, _ *menuView, i int) {
 			a.pop()
-			r := a.do(game.Command{Kind: game.CmdUse, Index: i})
-			if !r.Took && a.game.Phase() == act.PhaseRoad {
-				m.notice = a.message(r.Refusal)
-				a.push(m)
+			// Fitting a kit takes the turn standing still: beside an enemy
+			// that is a free blow, so the driver is asked first.
+			enemy, near := a.enemyBeside()
+			_, kit := a.data.Shop.Consumable(a.game.Inventory()[i])
+			if !near || !kit || vocab.Speed.Value(a.game.World(), a.game.Van()) != 0 {
+				use(a, i)
+				return
 			}
+			question := a.text(assets.InventoryEnemyNear, "enemy", enemy, "name", a.itemName(a.game.Inventory()[i]))
+			confirm(a, question, func(a *App) { use(a, i) })
 		})
 		page.items = append(page.items, back(a, assets.InventoryBack))
 		return page
 	}}
 	return m
+}
+
+// enemyBeside names an enemy in a cell next to the van, if any.
+func (a *App) enemyBeside() (string, bool) {
+	van, ok := vanAt(a.game)
+	if !ok {
+		return "", false
+	}
+	w := a.game.World()
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			for _, e := range w.Spatial().At(geom.Pt(van.X+dx, van.Y+dy)) {
+				if en, ok := vocab.EnemyOf(&a.data.Enemies, vocab.KindOf.Value(w, e)); ok {
+					return en.Name, true
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // itemName is the name of a gun or consumable id.

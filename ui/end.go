@@ -30,15 +30,17 @@ func (v *endView) draw(a *App, g *Grid) {
 		title, text = a.text(assets.EndVictoryTitle), a.text(assets.EndVictoryText, "goal", goal)
 	case run.Cause == act.CauseAbandoned:
 		title, text = a.text(assets.EndAbandonedTitle), a.text(assets.EndAbandonedText)
+	case run.Cause == act.CauseRetired:
+		title, text = a.text(assets.EndRetiredTitle), a.text(assets.EndRetiredText, "done", run.Delivery)
 	}
 	head := a.pal.Style(assets.RoleDanger)
-	if v.victory {
+	if v.victory || run.Cause == act.CauseRetired {
 		head = a.pal.Style(assets.RoleGood)
 	}
 	y := 1
 	g.Text(margin, y, title, head)
 	y += 2
-	if !v.victory && run.Cause != act.CauseAbandoned {
+	if run.Cause == act.CauseDestroyed {
 		text += "\n" + a.deathCause()
 	}
 	for _, line := range wrap(text, textWidth(g.W)) {
@@ -90,6 +92,7 @@ func (a *App) summary(victory bool) [][2]string {
 	rows := [][2]string{
 		{a.text(assets.EndDeliveries), strconv.Itoa(run.Delivery)},
 		{a.text(assets.EndLetters), strconv.Itoa(run.Letters)},
+		{a.text(assets.EndLettersUndelivered), strconv.Itoa(recap.LettersInVan(a.game))},
 		{a.text(assets.EndEarned), strconv.Itoa(run.Earned)},
 		{a.text(assets.EndKilled), strconv.Itoa(run.Kills)},
 		{a.text(assets.EndTurns), strconv.Itoa(run.Turns)},

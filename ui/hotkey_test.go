@@ -41,7 +41,7 @@ func TestMenuHotkeysPickTheirItems(t *testing.T) {
 			assert.False(t, h.app.quit)
 			h.contains(h.app.text(assets.PauseTitle))
 		}},
-		{"pause g then y gives up", onPause, "gy", func(t *testing.T, h *harness) {
+		{"pause u then y gives up", onPause, "uy", func(t *testing.T, h *harness) {
 			assert.Equal(t, act.PhaseOver, h.app.game.Phase())
 		}},
 		{"camp t opens the trader", onCamp, "t", func(t *testing.T, h *harness) {

@@ -166,7 +166,7 @@ func (m *menuView) drawBox(a *App, g *Grid, page menuPage) {
 	if len(notice) > 0 {
 		height += 1 + len(notice)
 	}
-	x0, y0 := (g.W-width)/2, (g.H-height)/2
+	x0, y0 := (g.W-width)/2, max((a.rowsOver(g, m.under)-height)/2, 0)
 	text := a.pal.Style(assets.RoleText)
 	g.Fill(x0, y0, width, height, Cell{R: ' ', S: text})
 	frame(g, x0, y0, width, height, a.pal.Style(assets.RoleTextDim))
@@ -190,6 +190,24 @@ func (m *menuView) drawBox(a *App, g *Grid, page menuPage) {
 	for i, l := range notice {
 		g.Text(x0+2, y+1+i, l, a.pal.Style(assets.RoleWarning))
 	}
+}
+
+// rowsOver is how many rows from the top a box over v may take: those
+// above v's status line, so the van's state stays in sight under a box.
+func (a *App) rowsOver(g *Grid, v view) int {
+	switch v := v.(type) {
+	case *playView, *lookView:
+		return a.playLayout(g).statusY
+	case *menuView:
+		if v.hud {
+			return g.H - 1
+		}
+		if v.under != nil {
+			// A question over a box: both stay clear of the same line.
+			return a.rowsOver(g, v.under)
+		}
+	}
+	return g.H
 }
 
 // noticeWidth is the widest a boxed menu grows for its notice; a longer

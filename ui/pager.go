@@ -22,6 +22,9 @@ type pagerView struct {
 	// next, when set, makes the page one of a cycle: Tab, Right or paging
 	// down past the end turns to the page it builds.
 	next func(a *App) *pagerView
+	// prev, when set, makes the page the second of its cycle: Left turns
+	// back to the page it builds.
+	prev func(a *App) *pagerView
 	top  int
 	// atEnd starts the page scrolled to the bottom (the newest messages).
 	atEnd bool
@@ -93,7 +96,10 @@ func (p *pagerView) draw(a *App, g *Grid) {
 	if p.why != nil {
 		hint = a.text(assets.LogHint, "scroll", scroll, "why", a.data.Keys.Describe(assets.ActionWhy, "/"), "close", closing)
 	}
-	if p.next != nil {
+	switch {
+	case p.prev != nil:
+		hint += " " + a.text(assets.PagerPrev, "next", "Tab", "prev", "Left")
+	case p.next != nil:
 		hint += " " + a.text(assets.PagerNext, "next", "Tab")
 	}
 	g.Text(margin, g.H-1, hint, a.pal.Style(assets.RoleTextDim))
@@ -132,6 +138,11 @@ func (p *pagerView) key(a *App, in input) {
 	if p.next != nil && p.turnsPage(in, rows) {
 		a.pop()
 		a.push(p.next(a))
+		return
+	}
+	if p.prev != nil && in.nav == navNone && in.key == (assets.Key{Special: assets.SpecialLeft}) {
+		a.pop()
+		a.push(p.prev(a))
 		return
 	}
 	if p.why != nil {
@@ -264,6 +275,7 @@ func newTracePager(a *App) *pagerView {
 // trace, every rule consulted, as rules.Record writes it.
 func newFullTracePager(a *App) *pagerView {
 	p, t := tracePage(a, newTracePager, assets.TraceFullIntro)
+	p.prev = newTracePager
 	if t == nil {
 		return p
 	}

@@ -19,11 +19,16 @@ func pausePage(a *App) menuPage {
 			{label: a.text(assets.PauseControls), hotkey: 'o', pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
 			{label: a.text(assets.PauseOptions), hotkey: 'p', pick: func(a *App, _ *menuView) { a.push(newOptions()) }},
 			{label: a.text(assets.PauseSaveQuit), hotkey: 's', pick: saveAndQuit},
-			{label: a.text(assets.PauseGiveUp), hotkey: 'g', pick: func(a *App, _ *menuView) { a.giveUp() }},
+			{label: a.text(assets.PauseGiveUp), hotkey: giveUpHotkey, pick: func(a *App, _ *menuView) { a.giveUp() }},
 			{label: a.text(assets.PauseQuit), hotkey: 'q', pick: quitWithoutSaving},
 		},
 	}
 }
+
+// giveUpHotkey picks Give up in the pause menu. It is no hotkey of the
+// camp's menu, nor its capital (caps lock), so the camp's Esc then a
+// hotkey meant for the camp cannot end the run.
+const giveUpHotkey = 'u'
 
 // saveAndQuit saves through the hook and leaves; a failed save keeps the
 // game open and says why.

@@ -79,17 +79,37 @@ func (a *App) campStatus() status {
 	return status{hp: v.HP, engine: v.Engine, tyres: v.Tyres, armour: v.Armour}
 }
 
-// drawStatus writes the status line at row y.
+// statusItem is one item of the status line: a label (may be empty) and
+// its value in its style.
+type statusItem struct {
+	label, value string
+	st           Style
+}
+
+// drawStatus writes the status line at row y. Its items are two columns
+// apart, one when that is what fits the width, and the enemy last hit is
+// left out before a setback flag is cut short.
 func (a *App) drawStatus(g *Grid, y int, s status) {
-	label, value, danger := a.pal.Style(assets.RoleHUDLabel), a.pal.Style(assets.RoleHUDValue), a.pal.Style(assets.RoleDanger)
-	x := 0
+	items, target := a.statusItems(s)
+	for _, gap := range []int{2, 1} {
+		if statusWidth(items, target, gap) <= g.W {
+			a.drawStatusItems(g, y, append(items, target...), gap)
+			return
+		}
+	}
+	a.drawStatusItems(g, y, items, 1)
+}
+
+// statusItems lists what the status line shows: the van's stats, and on
+// the road the setbacks of the last turn, then the enemy last hit.
+func (a *App) statusItems(s status) (items, target []statusItem) {
+	value, danger := a.pal.Style(assets.RoleHUDValue), a.pal.Style(assets.RoleDanger)
 	item := func(id assets.TextID, v string, low bool) {
 		st := value
 		if low {
 			st = danger
 		}
-		x = g.Text(x, y, a.text(id)+" ", label)
-		x = g.Text(x, y, v, st) + 2
+		items = append(items, statusItem{label: a.text(id), value: v, st: st})
 	}
 	stat := func(s vocab.Stat) string { return strconv.Itoa(s.Cur) + "/" + strconv.Itoa(s.Max) }
 	item(assets.HUDHP, stat(s.hp), s.hp.Cur*4 <= s.hp.Max)
@@ -102,13 +122,42 @@ func (a *App) drawStatus(g *Grid, y int, s status) {
 	}
 	item(assets.HUDMoney, strconv.Itoa(a.game.Money()), false)
 	item(assets.HUDDelivery, a.deliveryNumber(s.onRoad), false)
-	if s.onRoad {
-		for _, id := range a.setbacks() {
-			x = g.Text(x, y, a.text(id), danger) + 2
+	if !s.onRoad {
+		return items, nil
+	}
+	for _, id := range a.setbacks() {
+		items = append(items, statusItem{value: a.text(id), st: danger})
+	}
+	if t, ok := a.lastTarget(); ok {
+		target = append(target, statusItem{value: t, st: value})
+	}
+	return items, target
+}
+
+// statusWidth is how many columns the items take, gap apart.
+func statusWidth(items, more []statusItem, gap int) int {
+	w := 0
+	for i, it := range append(items[:len(items):len(items)], more...) {
+		if i > 0 {
+			w += gap
 		}
-		if t, ok := a.lastTarget(); ok {
-			g.Text(x, y, t, value)
+		if it.label != "" {
+			w += len([]rune(it.label)) + 1
 		}
+		w += len([]rune(it.value))
+	}
+	return w
+}
+
+// drawStatusItems writes the items from the left of row y, gap apart.
+func (a *App) drawStatusItems(g *Grid, y int, items []statusItem, gap int) {
+	label := a.pal.Style(assets.RoleHUDLabel)
+	x := 0
+	for _, it := range items {
+		if it.label != "" {
+			x = g.Text(x, y, it.label+" ", label)
+		}
+		x = g.Text(x, y, it.value, it.st) + gap
 	}
 }
 

@@ -71,7 +71,6 @@ func watch(a *App, p *archive.Player) *replayView {
 	g := p.Game()
 	g.SetListener(a.anim.listener())
 	a.game = g
-	a.anim.keepKeys = true
 	a.replace(v)
 	return v
 }

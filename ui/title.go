@@ -164,11 +164,14 @@ func (v *scoresView) layout(a *App) {
 	marked := false
 	for i, s := range v.scores {
 		marked = marked || s.Proof != ProofNone
-		line := fmt.Sprintf("%4d %10d %8d %8d %6d %7d %s %-20d", i+1, s.Deliveries, s.Letters, s.Earned, s.Kills, s.Turns,
-			a.proofMark(s.Proof), s.Seed)
+		won := ""
 		if s.Won {
-			line += " " + a.text(assets.ScoresWon)
+			won = a.text(assets.ScoresWon)
 		}
+		// The won mark has a column of its own before the seed, so a won
+		// run's row is as wide as the others and never wraps.
+		line := fmt.Sprintf("%4d %10d %7d %7d %6d %6d %s %-5s %d", i+1, s.Deliveries, s.Letters, s.Earned, s.Kills, s.Turns,
+			a.proofMark(s.Proof), won, s.Seed)
 		p.lines = append(p.lines, line)
 	}
 	if marked {

@@ -56,13 +56,14 @@ const (
 	KindDepart                 // the van leaves the camp
 	KindGiveUp                 // the driver gives the run up
 	KindStrand                 // the van's dead engine ends the run
+	KindRetire                 // the driver of a won run retires
 	kindCount
 )
 
 var kindNames = [...]string{"Wait", "Accelerate", "Decelerate", "Steer", "Physics", "Lane", "Drive",
 	"Move", "Walk", "Stop", "Destroy", "Damage", "Hit", "Die", "Explode", "Fire", "TakeLetter",
 	"Acid", "Arrive", "UseKit", "Notice", "Say", "Outfit", "Spawn", "PlaceVan", "ReachCamp", "Pay",
-	"Heal", "Restock", "Buy", "Mount", "Unmount", "Discard", "Depart", "GiveUp", "Strand"}
+	"Heal", "Restock", "Buy", "Mount", "Unmount", "Discard", "Depart", "GiveUp", "Strand", "Retire"}
 
 // String names the action kind.
 func (k Kind) String() string {
@@ -89,7 +90,7 @@ func (k Kind) Where() Where {
 	switch k {
 	case KindWait, KindAccelerate, KindDecelerate, KindSteer, KindFire:
 		return OnTheRoad
-	case KindBuy, KindMount, KindUnmount, KindDiscard, KindDepart:
+	case KindBuy, KindMount, KindUnmount, KindDiscard, KindDepart, KindRetire:
 		return AtCamp
 	}
 	return Anywhere

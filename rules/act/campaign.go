@@ -31,7 +31,17 @@ const (
 	CauseDestroyed = "destroyed" // the van was destroyed
 	CauseAbandoned = "abandoned" // the player gave the run up
 	CauseStranded  = "stranded"  // the van's engine died with no way to mend it
+	CauseRetired   = "retired"   // the driver of a won run retired
 )
+
+// IsCause reports whether s is a cause that ends a run.
+func IsCause(s string) bool {
+	switch s {
+	case CauseDestroyed, CauseAbandoned, CauseStranded, CauseRetired:
+		return true
+	}
+	return false
+}
 
 // Tally is the run's record beyond the entities: where it is and what it
 // has done so far. Only the effects of committed actions change it (and the
@@ -46,7 +56,7 @@ type Tally struct {
 	Explosions int    `json:"explosions"`
 	Purchases  int    `json:"purchases"`
 	Won        bool   `json:"won"`   // the last settlement was reached
-	Cause      string `json:"cause"` // what ended the run: CauseDestroyed, CauseAbandoned or CauseStranded
+	Cause      string `json:"cause"` // what ended the run: CauseDestroyed, CauseAbandoned, CauseStranded or CauseRetired
 	LastPay    int    `json:"last_pay"`
 	// DestroyedBy is the kind of what destroyed the van (KindNone while
 	// it stands, or when the run ended otherwise).

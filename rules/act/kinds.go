@@ -75,6 +75,8 @@ func Build(env *Env, t Act, a *ecs.Action) {
 		buildGiveUp(t, a)
 	case KindStrand:
 		buildStrand(env, t, a)
+	case KindRetire:
+		buildRetire(t, a)
 	}
 }
 
@@ -105,5 +107,7 @@ func Commit(env *Env, l Ledger, t Act) {
 		commitGiveUp(l)
 	case KindStrand:
 		commitStrand(l)
+	case KindRetire:
+		commitRetire(l)
 	}
 }

@@ -22,6 +22,9 @@ type Env struct {
 	Acid func(p geom.Point) bool
 	// Data is the game data.
 	Data *assets.Data
+	// Won reports whether the run has reached its last settlement; nil
+	// means it has not.
+	Won func() bool
 }
 
 // Rule is a rule of this book.
@@ -42,6 +45,7 @@ type Check = rules.Check[act.Act]
 func Book(env *Env) []Rule {
 	return []Rule{
 		CommandPlace(),
+		RetireNeedsVictory(env),
 		NoSuchThing(),
 		NotAKit(env),
 		NotAGun(env),

@@ -25,7 +25,7 @@ func TestBookOrder(t *testing.T) {
 		names = append(names, r.Name)
 	}
 	assert.Equal(t, []string{
-		"command place", "no such thing", "not a kit", "not a gun", "empty slot", "kit needs standstill",
+		"command place", "retire needs victory", "no such thing", "not a kit", "not a gun", "empty slot", "kit needs standstill",
 		"cannot afford", "would do nothing", "inventory full", "moot", "bounds", "letter pick-up", "acid", "run-over", "bump attack", "projectile hit", "collision",
 		"death", "enemy collision", "van collision", "goal reached", "driving physics",
 		"steering needs speed", "fragments burn letters", "burst continues", "motion ends", "camp arrival", "stranded", "narrate",

@@ -27,7 +27,7 @@ func TestRefusalsComeFirst(t *testing.T) {
 		}
 		refusals = append(refusals, r.Name)
 	}
-	require.Len(t, refusals, 9, "the refusals of commands come before moot")
+	require.Len(t, refusals, 10, "the refusals of commands come before moot")
 
 	cases := []struct {
 		name string
@@ -45,6 +45,11 @@ func TestRefusalsComeFirst(t *testing.T) {
 			v := f.van(geom.Pt(3, 2))
 			f.camp(v)
 			return act.Accelerate(v)
+		}},
+		{"retiring before the run is won", "retire needs victory", assets.PromptNotWon, func(f *fxWorld) act.Act {
+			v := f.van(geom.Pt(3, 2))
+			f.camp(v)
+			return act.Retire(v)
 		}},
 		{"buying on the road, even what is not there", "command place", assets.PromptNotNow, func(f *fxWorld) act.Act {
 			return act.Buy(f.van(geom.Pt(3, 2)), 0)
