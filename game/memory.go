@@ -22,6 +22,19 @@ type Memory struct {
 	// digest sums cellHash over the seen cells, updated as cells change,
 	// so hashing the memory costs nothing per turn.
 	digest uint64
+
+	// The disc read last (its centre and radius, when viewed is set), so
+	// the next update reads only the cells that came into sight or whose
+	// entities changed since. What a cell holds is a function of its
+	// entities alone, and the spatial index lists every cell whose
+	// entities changed, so the rest of the disc would read the same. This
+	// is a cache: a save does not keep it, and a restored or new road
+	// reads its whole disc once.
+	viewed bool
+	center geom.Point
+	radius int
+	// halves[dy] is the widest dx with dx*dx+dy*dy < radius*radius.
+	halves []int
 }
 
 // cellHash is what a seen cell adds to the memory's digest.
@@ -33,6 +46,7 @@ func (m *Memory) Reset(w, h int) {
 	m.Seen = make([]bool, w*h)
 	m.Kinds = make([]vocab.Kind, w*h)
 	m.digest = 0
+	m.viewed = false
 }
 
 // set remembers kind k in cell i, keeping the digest.
@@ -57,28 +71,92 @@ func (m *Memory) At(p geom.Point) (bool, vocab.Kind) {
 }
 
 // Update records everything in the driver's sight: every cell of the
-// vision disc (squared distance below r*r), a row span at a time.
+// vision disc (squared distance below r*r). It reads only what the last
+// update did not see as it is now: the cells that came into sight, and
+// those in sight whose entities changed.
 func (m *Memory) Update(g *Game) {
 	center := vocab.Position.Value(g.world, g.env.Van)
-	r := g.data.Van.Vision
+	m.setRadius(g.data.Van.Vision)
+	sp := g.world.Spatial()
+	if !m.viewed {
+		m.readDisc(g, center)
+	} else {
+		m.readNewlySeen(g, center)
+		for _, c := range sp.Changed() {
+			if p := geom.Pt(int(c)%m.W, int(c)/m.W); m.inDisc(center, p) {
+				m.set(int(c), g.topStill(p))
+			}
+		}
+	}
+	sp.ClearChanged()
+	m.viewed, m.center = true, center
+}
+
+// setRadius sizes the disc; the vision radius is data, so it may differ
+// between runs but not within one.
+func (m *Memory) setRadius(r int) {
+	if r == m.radius && m.halves != nil {
+		return
+	}
+	m.radius, m.halves, m.viewed = r, make([]int, max(r, 0)), false
 	half := r
-	for dy := -r + 1; dy < r; dy++ {
-		y := center.Y + dy
-		// The widest dx with dx*dx+dy*dy < r*r; rows nearer the middle
-		// are wider, so it only grows and then shrinks a step at a time.
+	for dy := range m.halves {
 		for half > 0 && half*half+dy*dy >= r*r {
 			half--
 		}
-		for half+1 < r && (half+1)*(half+1)+dy*dy < r*r {
-			half++
-		}
-		if y < 0 || y >= m.H {
+		m.halves[dy] = half
+	}
+}
+
+// span returns the columns of row y inside the disc around c, first > last
+// when none.
+func (m *Memory) span(c geom.Point, y int) (first, last int) {
+	dy := y - c.Y
+	if dy < 0 {
+		dy = -dy
+	}
+	if dy >= len(m.halves) {
+		return 1, 0
+	}
+	return c.X - m.halves[dy], c.X + m.halves[dy]
+}
+
+// inDisc reports whether p is in the disc around c.
+func (m *Memory) inDisc(c, p geom.Point) bool {
+	first, last := m.span(c, p.Y)
+	return first <= p.X && p.X <= last
+}
+
+// readDisc reads every on-road cell of the disc around center.
+func (m *Memory) readDisc(g *Game, center geom.Point) {
+	for y := max(center.Y-m.radius+1, 0); y <= min(center.Y+m.radius-1, m.H-1); y++ {
+		first, last := m.span(center, y)
+		m.readRow(g, y, first, last)
+	}
+}
+
+// readNewlySeen reads the cells of the disc around center that were not
+// in the disc last read: on each row, the new span minus the old one,
+// which leaves at most a piece on either side.
+func (m *Memory) readNewlySeen(g *Game, center geom.Point) {
+	for y := max(center.Y-m.radius+1, 0); y <= min(center.Y+m.radius-1, m.H-1); y++ {
+		first, last := m.span(center, y)
+		oldFirst, oldLast := m.span(m.center, y)
+		if oldFirst > oldLast || oldLast < first || last < oldFirst {
+			m.readRow(g, y, first, last)
 			continue
 		}
-		row := y * m.W
-		for x := max(center.X-half, 0); x <= min(center.X+half, m.W-1); x++ {
-			m.set(row+x, g.topStill(geom.Pt(x, y)))
-		}
+		m.readRow(g, y, first, oldFirst-1)
+		m.readRow(g, y, oldLast+1, last)
+	}
+}
+
+// readRow reads the cells of row y from column first to last, clipped to
+// the road.
+func (m *Memory) readRow(g *Game, y, first, last int) {
+	row := y * m.W
+	for x := max(first, 0); x <= min(last, m.W-1); x++ {
+		m.set(row+x, g.topStill(geom.Pt(x, y)))
 	}
 }
 
