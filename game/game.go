@@ -133,6 +133,7 @@ func (g *Game) makeEngine() {
 	g.engine = rules.New(g.world, book.Book(&g.book), rules.Options[act.Act]{
 		Build:    func(t act.Act, a *ecs.Action) { act.Build(&g.env, t, a) },
 		Describe: act.Act.String,
+		Scratch:  book.NewScratch(),
 	})
 	g.env.Clock = g.engine.Now
 	g.engine.AddProcess(velocity{g})

@@ -35,6 +35,11 @@ type Options[T any] struct {
 	// NoSkip consults every rule for every action, even rules whose
 	// concerns the action does not touch. Outcomes never depend on it.
 	NoSkip bool
+	// Scratch is handed to every rule as Check.Scratch: the book's own
+	// place to keep what it derives from an action, so that the several
+	// rules needing the same fact (which entity moves, from where to
+	// where) derive it once per action, keyed by Check.Serial.
+	Scratch any
 }
 
 // Engine resolves action types through the rule book.
@@ -85,7 +90,7 @@ func New[T any](world *ecs.World, book []Rule[T], opts Options[T]) *Engine[T] {
 		opts.Describe = func(t T) string { return fmt.Sprintf("%v", t) }
 	}
 	e := &Engine[T]{world: world, opts: opts, act: world.NewAction()}
-	e.check = Check[T]{Action: e.act, World: world, After: world.After(e.act), engine: e}
+	e.check = Check[T]{Action: e.act, World: world, After: world.After(e.act), Scratch: opts.Scratch, engine: e}
 	e.rules = append(e.rules, book...)
 	e.masks = make([]ecs.Mask, len(book))
 	e.always = make([]bool, len(book))
@@ -316,6 +321,7 @@ func (e *Engine[T]) step(t T) {
 	// and engine never change; the rest is set here.
 	c := &e.check
 	c.Type, c.Spatial, c.Now, c.rejected = t, e.world.Spatial(), e.now, false
+	c.Serial++
 	e.accepted, e.rejected = e.accepted[:0], e.rejected[:0]
 	var rejected bool
 	if e.narrow {
