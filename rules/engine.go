@@ -44,8 +44,11 @@ type Options[T any] struct {
 
 // Engine resolves action types through the rule book.
 type Engine[T any] struct {
-	world  *ecs.World
-	rules  []Rule[T]
+	world *ecs.World
+	rules []Rule[T]
+	// checks holds each rule's Check, in book order, densely: the loop
+	// that consults the rules of every action reads nothing else of them.
+	checks []func(c *Check[T]) Verdict
 	masks  []ecs.Mask
 	always []bool
 	// With at most 64 rules, byComp[id] has bit i set when rule i concerns
@@ -95,6 +98,7 @@ func New[T any](world *ecs.World, book []Rule[T], opts Options[T]) *Engine[T] {
 	e.masks = make([]ecs.Mask, len(book))
 	e.always = make([]bool, len(book))
 	for i, r := range book {
+		e.checks = append(e.checks, r.Check)
 		e.masks[i] = ecs.MaskOf(r.Concerns...)
 		e.always[i] = r.Concerns == nil || opts.NoSkip
 	}
@@ -259,8 +263,27 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 // and reports whether one rejected it. The answer builds up in c, where
 // each later rule can read it; c.rejected must be false on entry.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
-	for todo := e.concerned(c.Action); todo != 0; todo &= todo - 1 {
-		v := e.consult(bits.TrailingZeros64(todo), c, rec)
+	todo := e.concerned(c.Action)
+	if rec != nil {
+		for ; todo != 0; todo &= todo - 1 {
+			v := e.consult(bits.TrailingZeros64(todo), c, rec)
+			if v.Rejected() {
+				c.rejected = true
+			}
+			if v.Stops() {
+				break
+			}
+		}
+		return c.rejected
+	}
+	// Untraced, the common case: call each rule directly and file its
+	// follow-ons only if it asked for any.
+	checks := e.checks
+	for ; todo != 0; todo &= todo - 1 {
+		v := checks[bits.TrailingZeros64(todo)](c)
+		if len(e.pending) > 0 {
+			e.file(v)
+		}
 		if v.Rejected() {
 			c.rejected = true
 		}
@@ -288,22 +311,29 @@ func (e *Engine[T]) checkAll(c *Check[T], rec *Record) bool {
 	return c.rejected
 }
 
-// consult asks rule i and files the follow-ons it asked for under its
-// verdict.
+// consult asks rule i, files the follow-ons it asked for under its
+// verdict and records it in rec, if not nil.
 func (e *Engine[T]) consult(i int, c *Check[T], rec *Record) Verdict {
-	e.pending = e.pending[:0]
-	v := e.rules[i].Check(c)
+	v := e.checks[i](c)
+	if rec != nil {
+		addCheck(rec, e.rules[i].Name, v, e.pending, e.opts.Describe)
+	}
+	e.file(v)
+	return v
+}
+
+// file moves the follow-ons the rule just consulted asked for to the
+// queue of its verdict, leaving pending empty for the next rule.
+func (e *Engine[T]) file(v Verdict) {
 	switch {
 	case len(e.pending) == 0:
+		return
 	case v.Rejected():
 		e.rejected = append(e.rejected, e.pending...)
 	default:
 		e.accepted = append(e.accepted, e.pending...)
 	}
-	if rec != nil {
-		addCheck(rec, e.rules[i].Name, v, e.pending, e.opts.Describe)
-	}
-	return v
+	e.pending = e.pending[:0]
 }
 
 // step builds one action type, checks it against the book, commits or
@@ -322,7 +352,7 @@ func (e *Engine[T]) step(t T) {
 	c := &e.check
 	c.Type, c.Spatial, c.Now, c.rejected = t, e.world.Spatial(), e.now, false
 	c.Serial++
-	e.accepted, e.rejected = e.accepted[:0], e.rejected[:0]
+	e.accepted, e.rejected, e.pending = e.accepted[:0], e.rejected[:0], e.pending[:0]
 	var rejected bool
 	if e.narrow {
 		rejected = e.checkConcerned(c, rec)
