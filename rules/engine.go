@@ -16,7 +16,9 @@ const DefaultLimit = 200_000
 // at each instant it has work due, it enqueues the actions of that instant.
 type Process[T any] interface {
 	// Next returns the earliest instant, in milliseconds, at which the
-	// process has work, or false if it has none.
+	// process has work, or false if it has none. It reads the state, which
+	// only commits change: the engine asks once per instant, before any
+	// process runs, and Run only enqueues.
 	Next() (int, bool)
 	// Run enqueues the actions due at instant now.
 	Run(now int, e *Engine[T])
@@ -66,11 +68,14 @@ type Engine[T any] struct {
 	accepted   []timed[T]
 	rejected   []timed[T]
 	procs      []Process[T]
-	check      Check[T]
-	recent     [8]T
-	taken      int
-	done       int
-	running    bool
+	// procNext holds each process's answer to Next from nextInstant, so
+	// the same instant does not ask again: nothing runs in between.
+	procNext []procDue
+	check    Check[T]
+	recent   [8]T
+	taken    int
+	done     int
+	running  bool
 
 	// Trace, when not nil, receives a record of every action.
 	Trace *Trace
@@ -195,8 +200,8 @@ func (e *Engine[T]) Resolve() error {
 			}
 			e.now = next
 		}
-		for _, p := range e.procs {
-			if at, due := p.Next(); due && at <= e.now {
+		for i, p := range e.procs {
+			if d := e.procNext[i]; d.ok && d.at <= e.now {
 				e.done++
 				if e.done > e.opts.Limit {
 					return e.loopError()
@@ -246,13 +251,24 @@ func (e *Engine[T]) concerned(a *ecs.Action) uint64 {
 	return set
 }
 
+// procDue is a process's answer to Next.
+type procDue struct {
+	at int
+	ok bool
+}
+
+// nextInstant returns the earliest instant anything is due at, keeping
+// each process's answer in procNext.
 func (e *Engine[T]) nextInstant() (int, bool) {
 	best, found := 0, false
 	if e.queue.len() > 0 {
 		best, found = e.queue.nextAt(), true
 	}
+	e.procNext = e.procNext[:0]
 	for _, p := range e.procs {
-		if at, ok := p.Next(); ok && (!found || at < best) {
+		at, ok := p.Next()
+		e.procNext = append(e.procNext, procDue{at, ok})
+		if ok && (!found || at < best) {
 			best, found = at, true
 		}
 	}
