@@ -80,6 +80,7 @@ type Game struct {
 
 	log       Log
 	memory    Memory
+	sight     sight
 	path      ai.Pathfinder
 	view      ai.Map
 	occupied  func(geom.Point) bool

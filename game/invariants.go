@@ -49,12 +49,13 @@ func (g *Game) CheckInvariants() error {
 // and this is what proves it missed nothing. It holds once the van's turn
 // has come (the memory is updated then), which is when soak tests ask.
 func (g *Game) checkMemory() error {
-	m := &g.memory
-	if !m.viewed {
+	m, s := &g.memory, &g.sight
+	if !s.viewed {
 		return nil
 	}
-	for y := max(m.center.Y-m.radius+1, 0); y <= min(m.center.Y+m.radius-1, m.H-1); y++ {
-		first, last := m.span(m.center, y)
+	top, bottom := s.rows(s.center, m.H)
+	for y := top; y <= bottom; y++ {
+		first, last := s.span(s.center, y)
 		for x := max(first, 0); x <= min(last, m.W-1); x++ {
 			p := geom.Pt(x, y)
 			if seen, k := m.At(p); !seen || k != g.topStill(p) {

@@ -22,14 +22,16 @@ type Memory struct {
 	// digest sums cellHash over the seen cells, updated as cells change,
 	// so hashing the memory costs nothing per turn.
 	digest uint64
+}
 
-	// The disc read last (its centre and radius, when viewed is set), so
-	// the next update reads only the cells that came into sight or whose
-	// entities changed since. What a cell holds is a function of its
-	// entities alone, and the spatial index lists every cell whose
-	// entities changed, so the rest of the disc would read the same. This
-	// is a cache: a save does not keep it, and a restored or new road
-	// reads its whole disc once.
+// sight is the disc the memory read last (its centre and radius, when
+// viewed is set), so the next update reads only the cells that came into
+// sight or whose entities changed since. What a cell holds is a function
+// of its entities alone, and the spatial index lists every cell whose
+// entities changed, so the rest of the disc would read the same. It is a
+// cache kept beside the memory, not in it: a save does not keep it, and a
+// new or restored road reads its whole disc once.
+type sight struct {
 	viewed bool
 	center geom.Point
 	radius int
@@ -46,7 +48,6 @@ func (m *Memory) Reset(w, h int) {
 	m.Seen = make([]bool, w*h)
 	m.Kinds = make([]vocab.Kind, w*h)
 	m.digest = 0
-	m.viewed = false
 }
 
 // set remembers kind k in cell i, keeping the digest.
@@ -72,65 +73,72 @@ func (m *Memory) At(p geom.Point) (bool, vocab.Kind) {
 
 // Update records everything in the driver's sight: every cell of the
 // vision disc (squared distance below r*r). It reads only what the last
-// update did not see as it is now: the cells that came into sight, and
-// those in sight whose entities changed.
+// update (kept in g.sight) did not see as it is now: the cells that came
+// into sight, and those in sight whose entities changed.
 func (m *Memory) Update(g *Game) {
+	s := &g.sight
 	center := vocab.Position.Value(g.world, g.env.Van)
-	m.setRadius(g.data.Van.Vision)
+	s.setRadius(g.data.Van.Vision)
 	sp := g.world.Spatial()
-	if !m.viewed {
-		m.readDisc(g, center)
+	if !s.viewed {
+		m.readDisc(g, s, center)
 	} else {
-		m.readNewlySeen(g, center)
+		m.readNewlySeen(g, s, center)
 		for _, c := range sp.Changed() {
-			if p := geom.Pt(int(c)%m.W, int(c)/m.W); m.inDisc(center, p) {
+			if p := geom.Pt(int(c)%m.W, int(c)/m.W); s.inDisc(center, p) {
 				m.set(int(c), g.topStill(p))
 			}
 		}
 	}
 	sp.ClearChanged()
-	m.viewed, m.center = true, center
+	s.viewed, s.center = true, center
 }
 
 // setRadius sizes the disc; the vision radius is data, so it may differ
 // between runs but not within one.
-func (m *Memory) setRadius(r int) {
-	if r == m.radius && m.halves != nil {
+func (s *sight) setRadius(r int) {
+	if r == s.radius && s.halves != nil {
 		return
 	}
-	m.radius, m.halves, m.viewed = r, make([]int, max(r, 0)), false
+	s.radius, s.halves, s.viewed = r, make([]int, max(r, 0)), false
 	half := r
-	for dy := range m.halves {
+	for dy := range s.halves {
 		for half > 0 && half*half+dy*dy >= r*r {
 			half--
 		}
-		m.halves[dy] = half
+		s.halves[dy] = half
 	}
 }
 
 // span returns the columns of row y inside the disc around c, first > last
 // when none.
-func (m *Memory) span(c geom.Point, y int) (first, last int) {
+func (s *sight) span(c geom.Point, y int) (first, last int) {
 	dy := y - c.Y
 	if dy < 0 {
 		dy = -dy
 	}
-	if dy >= len(m.halves) {
+	if dy >= len(s.halves) {
 		return 1, 0
 	}
-	return c.X - m.halves[dy], c.X + m.halves[dy]
+	return c.X - s.halves[dy], c.X + s.halves[dy]
 }
 
 // inDisc reports whether p is in the disc around c.
-func (m *Memory) inDisc(c, p geom.Point) bool {
-	first, last := m.span(c, p.Y)
+func (s *sight) inDisc(c, p geom.Point) bool {
+	first, last := s.span(c, p.Y)
 	return first <= p.X && p.X <= last
 }
 
+// rows returns the first and last on-road rows of the disc around c.
+func (s *sight) rows(c geom.Point, h int) (first, last int) {
+	return max(c.Y-s.radius+1, 0), min(c.Y+s.radius-1, h-1)
+}
+
 // readDisc reads every on-road cell of the disc around center.
-func (m *Memory) readDisc(g *Game, center geom.Point) {
-	for y := max(center.Y-m.radius+1, 0); y <= min(center.Y+m.radius-1, m.H-1); y++ {
-		first, last := m.span(center, y)
+func (m *Memory) readDisc(g *Game, s *sight, center geom.Point) {
+	top, bottom := s.rows(center, m.H)
+	for y := top; y <= bottom; y++ {
+		first, last := s.span(center, y)
 		m.readRow(g, y, first, last)
 	}
 }
@@ -138,10 +146,11 @@ func (m *Memory) readDisc(g *Game, center geom.Point) {
 // readNewlySeen reads the cells of the disc around center that were not
 // in the disc last read: on each row, the new span minus the old one,
 // which leaves at most a piece on either side.
-func (m *Memory) readNewlySeen(g *Game, center geom.Point) {
-	for y := max(center.Y-m.radius+1, 0); y <= min(center.Y+m.radius-1, m.H-1); y++ {
-		first, last := m.span(center, y)
-		oldFirst, oldLast := m.span(m.center, y)
+func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
+	top, bottom := s.rows(center, m.H)
+	for y := top; y <= bottom; y++ {
+		first, last := s.span(center, y)
+		oldFirst, oldLast := s.span(s.center, y)
 		if oldFirst > oldLast || oldLast < first || last < oldFirst {
 			m.readRow(g, y, first, last)
 			continue
