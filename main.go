@@ -18,6 +18,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime/debug"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -88,6 +89,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	if cfg.verify || cfg.autoplay > 0 {
+		collectLessOften()
 		return withTrace(cfg.trace, stderr, func(trace io.Writer) int {
 			if cfg.verify {
 				return verify(cfg.replay, cfg.partial, data, trace, stdout, stderr)
@@ -107,6 +109,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return withTrace(cfg.trace, stderr, func(trace io.Writer) int {
 		return play(cfg, data, trace, stderr, ui.OpenTerminal)
 	})
+}
+
+// Headless runs (autoplay, verify) keep a few megabytes live and make
+// short-lived garbage every turn: collecting when the heap has grown by
+// headlessGCPercent instead of by 100 % spends far less time collecting,
+// and the memory limit keeps the peak well inside the 30 MB budget
+// whatever a run holds.
+const (
+	headlessGCPercent  = 400
+	headlessHeapLimitB = 20 << 20
+)
+
+// collectLessOften sets the collector for a headless run, unless the
+// player set GOGC or GOMEMLIMIT, which then decide.
+func collectLessOften() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(headlessGCPercent)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(headlessHeapLimitB)
+	}
 }
 
 // withTrace runs f with the -trace file created at path, or with nil if

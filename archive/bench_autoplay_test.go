@@ -16,7 +16,9 @@ const autoplayRuns = 100
 
 // BenchmarkAutoplay plays what `lastpost -autoplay 100` plays, seeds 1 to
 // 100 with the bot, in this process, without hashing every turn (E2 does
-// that) and reports turns/s against the 20,000 a second budget. It also
+// that) and reports turns/s against the 20,000 a second budget, and the
+// time of one command (ns/turn: a turn of play is one command), the row a
+// slower engine, bot or turn loop shows in first. It also
 // reports the memory the process asked of the system (MemStats.Sys) and
 // its peak resident set (VmHWM from /proc/self/status, where there is one)
 // against the 30 MB budget; .ci/bench measures the built binary too.
@@ -34,6 +36,7 @@ func BenchmarkAutoplay(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(turns, 1)), "ns/turn")
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
 		b.ReportMetric(float64(ms.Sys)/(1<<20), "sys-MB")

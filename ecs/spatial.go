@@ -54,6 +54,12 @@ type Spatial struct {
 	// counted and listed components it had then, so a commit can withdraw
 	// the old contribution without asking the stores.
 	placed sparseSet[placement]
+	// changed lists, each once, the cells whose entities changed since the
+	// last ClearChanged; dirty marks them. A reader that keeps something
+	// derived from cells (the driver's memory) re-reads only these. It
+	// never holds more than the grid's cells, so nobody has to drain it.
+	changed []int32
+	dirty   []bool
 }
 
 // span is one list of entities inside the pool: n entities from off, with
@@ -151,6 +157,30 @@ func (s *Spatial) reset(spec SpatialSpec) {
 	s.counts = zeroed(s.counts, n*len(s.counted))
 	s.pool = s.pool[:0]
 	s.placed.empty()
+	s.dirty = zeroed(s.dirty, n)
+	s.changed = s.changed[:0]
+}
+
+// note marks cell c changed.
+func (s *Spatial) note(c int) {
+	if !s.dirty[c] {
+		s.dirty[c] = true
+		s.changed = append(s.changed, int32(c))
+	}
+}
+
+// Changed returns the cells (y*W+x) whose entities changed (an entity
+// arrived, left, or gained or lost a counted or listed component) since the
+// index was built or since the last ClearChanged, each once, in the order
+// they first changed. The slice belongs to the index.
+func (s *Spatial) Changed() []int32 { return s.changed }
+
+// ClearChanged forgets the changed cells.
+func (s *Spatial) ClearChanged() {
+	for _, c := range s.changed {
+		s.dirty[c] = false
+	}
+	s.changed = s.changed[:0]
 }
 
 // zeroed returns n zero values, in old's array if it is large enough.
@@ -361,6 +391,7 @@ func (s *Spatial) withdraw(e Entity, pl placement) {
 		return
 	}
 	c := int(pl.cell)
+	s.note(c)
 	s.pull(&s.cells[c], e)
 	for b := pl.counted; b != 0; b &= b - 1 {
 		s.counts[c*len(s.counted)+bits.TrailingZeros64(b)]--
@@ -376,6 +407,7 @@ func (s *Spatial) deposit(e Entity, pl placement) {
 		return
 	}
 	c := int(pl.cell)
+	s.note(c)
 	s.push(&s.cells[c], e)
 	for b := pl.counted; b != 0; b &= b - 1 {
 		s.counts[c*len(s.counted)+bits.TrailingZeros64(b)]++

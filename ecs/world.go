@@ -241,7 +241,9 @@ func (c Column[T]) Values() []T { return c.s.vals }
 // Has reports whether e has the flag.
 func (f Flag) Has(r Reader, e Entity) bool {
 	if w, ok := r.(*World); ok {
-		return w.stores[f.id].(*flagStore).has(e)
+		// The sparse index alone answers, without asserting the store's
+		// type: rules ask this several times an action.
+		return w.indexes[f.id].load(e) != 0
 	}
 	return f.hasAfter(r, e)
 }

@@ -35,6 +35,7 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	g.sched = sched.Schedule[Task]{}
 	clear(g.tickets)
 	g.memory.Reset(level.W, level.H)
+	g.sight.viewed = false
 	g.view = mapView{g}
 	g.occupied = g.enemyAt
 }

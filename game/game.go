@@ -80,6 +80,7 @@ type Game struct {
 
 	log       Log
 	memory    Memory
+	sight     sight
 	path      ai.Pathfinder
 	view      ai.Map
 	occupied  func(geom.Point) bool
@@ -134,6 +135,7 @@ func (g *Game) makeEngine() {
 		Build:    func(t act.Act, a *ecs.Action) { act.Build(&g.env, t, a) },
 		Describe: act.Act.String,
 		Name:     func(t act.Act) string { return act.NameWords(&g.env, t) },
+		Scratch:  book.NewScratch(),
 	})
 	g.env.Clock = g.engine.Now
 	g.engine.AddProcess(velocity{g})

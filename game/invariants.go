@@ -38,7 +38,32 @@ func (g *Game) CheckInvariants() error {
 	if err := g.checkVan(); err != nil {
 		return err
 	}
+	if err := g.checkMemory(); err != nil {
+		return err
+	}
 	return g.checkRun()
+}
+
+// checkMemory reports a cell in the driver's sight that the memory holds
+// other than a fresh read of it would: the memory reads only what changed,
+// and this is what proves it missed nothing. It holds once the van's turn
+// has come (the memory is updated then), which is when soak tests ask.
+func (g *Game) checkMemory() error {
+	m, s := &g.memory, &g.sight
+	if !s.viewed {
+		return nil
+	}
+	top, bottom := s.rows(s.center, m.H)
+	for y := top; y <= bottom; y++ {
+		first, last := s.span(s.center, y)
+		for x := max(first, 0); x <= min(last, m.W-1); x++ {
+			p := geom.Pt(x, y)
+			if seen, k := m.At(p); !seen || k != g.topStill(p) {
+				return fmt.Errorf("memory of cell %v: %v (seen %v), a fresh look says %v", p, k, seen, g.topStill(p))
+			}
+		}
+	}
+	return nil
 }
 
 func (g *Game) checkCells() error {

@@ -24,6 +24,21 @@ type Memory struct {
 	digest uint64
 }
 
+// sight is the disc the memory read last (its centre and radius, when
+// viewed is set), so the next update reads only the cells that came into
+// sight or whose entities changed since. What a cell holds is a function
+// of its entities alone, and the spatial index lists every cell whose
+// entities changed, so the rest of the disc would read the same. It is a
+// cache kept beside the memory, not in it: a save does not keep it, and a
+// new or restored road reads its whole disc once.
+type sight struct {
+	viewed bool
+	center geom.Point
+	radius int
+	// halves[dy] is the widest dx with dx*dx+dy*dy < radius*radius.
+	halves []int
+}
+
 // cellHash is what a seen cell adds to the memory's digest.
 func cellHash(i int, k vocab.Kind) uint64 { return ecs.Mix(uint64(i)+1, uint64(k)+1) }
 
@@ -57,28 +72,100 @@ func (m *Memory) At(p geom.Point) (bool, vocab.Kind) {
 }
 
 // Update records everything in the driver's sight: every cell of the
-// vision disc (squared distance below r*r), a row span at a time.
+// vision disc (squared distance below r*r). It reads only what the last
+// update (kept in g.sight) did not see as it is now: the cells that came
+// into sight, and those in sight whose entities changed.
 func (m *Memory) Update(g *Game) {
+	s := &g.sight
 	center := vocab.Position.Value(g.world, g.env.Van)
-	r := g.data.Van.Vision
+	s.setRadius(g.data.Van.Vision)
+	sp := g.world.Spatial()
+	if !s.viewed {
+		m.readDisc(g, s, center)
+	} else {
+		m.readNewlySeen(g, s, center)
+		for _, c := range sp.Changed() {
+			if p := geom.Pt(int(c)%m.W, int(c)/m.W); s.inDisc(center, p) {
+				m.set(int(c), g.topStill(p))
+			}
+		}
+	}
+	sp.ClearChanged()
+	s.viewed, s.center = true, center
+}
+
+// setRadius sizes the disc; the vision radius is data, so it may differ
+// between runs but not within one.
+func (s *sight) setRadius(r int) {
+	if r == s.radius && s.halves != nil {
+		return
+	}
+	s.radius, s.halves, s.viewed = r, make([]int, max(r, 0)), false
 	half := r
-	for dy := -r + 1; dy < r; dy++ {
-		y := center.Y + dy
-		// The widest dx with dx*dx+dy*dy < r*r; rows nearer the middle
-		// are wider, so it only grows and then shrinks a step at a time.
+	for dy := range s.halves {
 		for half > 0 && half*half+dy*dy >= r*r {
 			half--
 		}
-		for half+1 < r && (half+1)*(half+1)+dy*dy < r*r {
-			half++
-		}
-		if y < 0 || y >= m.H {
+		s.halves[dy] = half
+	}
+}
+
+// span returns the columns of row y inside the disc around c, first > last
+// when none.
+func (s *sight) span(c geom.Point, y int) (first, last int) {
+	dy := y - c.Y
+	if dy < 0 {
+		dy = -dy
+	}
+	if dy >= len(s.halves) {
+		return 1, 0
+	}
+	return c.X - s.halves[dy], c.X + s.halves[dy]
+}
+
+// inDisc reports whether p is in the disc around c.
+func (s *sight) inDisc(c, p geom.Point) bool {
+	first, last := s.span(c, p.Y)
+	return first <= p.X && p.X <= last
+}
+
+// rows returns the first and last on-road rows of the disc around c.
+func (s *sight) rows(c geom.Point, h int) (first, last int) {
+	return max(c.Y-s.radius+1, 0), min(c.Y+s.radius-1, h-1)
+}
+
+// readDisc reads every on-road cell of the disc around center.
+func (m *Memory) readDisc(g *Game, s *sight, center geom.Point) {
+	top, bottom := s.rows(center, m.H)
+	for y := top; y <= bottom; y++ {
+		first, last := s.span(center, y)
+		m.readRow(g, y, first, last)
+	}
+}
+
+// readNewlySeen reads the cells of the disc around center that were not
+// in the disc last read: on each row, the new span minus the old one,
+// which leaves at most a piece on either side.
+func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
+	top, bottom := s.rows(center, m.H)
+	for y := top; y <= bottom; y++ {
+		first, last := s.span(center, y)
+		oldFirst, oldLast := s.span(s.center, y)
+		if oldFirst > oldLast || oldLast < first || last < oldFirst {
+			m.readRow(g, y, first, last)
 			continue
 		}
-		row := y * m.W
-		for x := max(center.X-half, 0); x <= min(center.X+half, m.W-1); x++ {
-			m.set(row+x, g.topStill(geom.Pt(x, y)))
-		}
+		m.readRow(g, y, first, oldFirst-1)
+		m.readRow(g, y, oldLast+1, last)
+	}
+}
+
+// readRow reads the cells of row y from column first to last, clipped to
+// the road.
+func (m *Memory) readRow(g *Game, y, first, last int) {
+	row := y * m.W
+	for x := max(first, 0); x <= min(last, m.W-1); x++ {
+		m.set(row+x, g.topStill(geom.Pt(x, y)))
 	}
 }
 

@@ -12,25 +12,28 @@ import (
 // this way, interleaved in time.
 type velocity struct{ g *Game }
 
-// Next returns the earliest instant a move is due.
+// Next returns the earliest instant a move is due. It walks the dense
+// values (a cascade asks this of hundreds of fragments every instant), not
+// one lookup per mover.
 func (v velocity) Next() (int, bool) {
-	w := v.g.world
-	best, found := 0, false
-	for _, e := range vocab.Velocity.Entities(w) {
-		next := vocab.Velocity.Value(w, e).Next
-		if !found || next < best {
-			best, found = next, true
-		}
+	vels := vocab.Velocity.Values(v.g.world)
+	if len(vels) == 0 {
+		return 0, false
 	}
-	return best, found
+	best := vels[0].Next
+	for i := range vels {
+		best = min(best, vels[i].Next)
+	}
+	return best, true
 }
 
 // Run enqueues the moves due at instant now, in store order.
 func (v velocity) Run(now int, e *rules.Engine[act.Act]) {
 	w := v.g.world
-	for _, ent := range vocab.Velocity.Entities(w) {
-		if vocab.Velocity.Value(w, ent).Next <= now {
-			e.Enqueue(act.Move(ent))
+	ents, vels := vocab.Velocity.Entities(w), vocab.Velocity.Values(w)
+	for i := range vels {
+		if vels[i].Next <= now {
+			e.Enqueue(act.Move(ents[i]))
 		}
 	}
 }

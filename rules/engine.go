@@ -16,7 +16,9 @@ const DefaultLimit = 200_000
 // at each instant it has work due, it enqueues the actions of that instant.
 type Process[T any] interface {
 	// Next returns the earliest instant, in milliseconds, at which the
-	// process has work, or false if it has none.
+	// process has work, or false if it has none. It reads the state, which
+	// only commits change: the engine asks once per instant, before any
+	// process runs, and Run only enqueues.
 	Next() (int, bool)
 	// Run enqueues the actions due at instant now.
 	Run(now int, e *Engine[T])
@@ -39,12 +41,20 @@ type Options[T any] struct {
 	// NoSkip consults every rule for every action, even rules whose
 	// concerns the action does not touch. Outcomes never depend on it.
 	NoSkip bool
+	// Scratch is handed to every rule as Check.Scratch: the book's own
+	// place to keep what it derives from an action, so that the several
+	// rules needing the same fact (which entity moves, from where to
+	// where) derive it once per action, keyed by Check.Serial.
+	Scratch any
 }
 
 // Engine resolves action types through the rule book.
 type Engine[T any] struct {
-	world  *ecs.World
-	rules  []Rule[T]
+	world *ecs.World
+	rules []Rule[T]
+	// checks holds each rule's Check, in book order, densely: the loop
+	// that consults the rules of every action reads nothing else of them.
+	checks []func(c *Check[T]) Verdict
 	masks  []ecs.Mask
 	always []bool
 	// With at most 64 rules, byComp[id] has bit i set when rule i concerns
@@ -62,11 +72,14 @@ type Engine[T any] struct {
 	accepted   []timed[T]
 	rejected   []timed[T]
 	procs      []Process[T]
-	check      Check[T]
-	recent     [8]T
-	taken      int
-	done       int
-	running    bool
+	// procNext holds each process's answer to Next from nextInstant, so
+	// the same instant does not ask again: nothing runs in between.
+	procNext []procDue
+	check    Check[T]
+	recent   [8]T
+	taken    int
+	done     int
+	running  bool
 
 	// Trace, when not nil, receives a record of every action.
 	Trace *Trace
@@ -89,11 +102,12 @@ func New[T any](world *ecs.World, book []Rule[T], opts Options[T]) *Engine[T] {
 		opts.Describe = func(t T) string { return fmt.Sprintf("%v", t) }
 	}
 	e := &Engine[T]{world: world, opts: opts, act: world.NewAction()}
-	e.check = Check[T]{Action: e.act, World: world, After: world.After(e.act), engine: e}
+	e.check = Check[T]{Action: e.act, World: world, After: world.After(e.act), Scratch: opts.Scratch, engine: e}
 	e.rules = append(e.rules, book...)
 	e.masks = make([]ecs.Mask, len(book))
 	e.always = make([]bool, len(book))
 	for i, r := range book {
+		e.checks = append(e.checks, r.Check)
 		e.masks[i] = ecs.MaskOf(r.Concerns...)
 		e.always[i] = r.Concerns == nil || opts.NoSkip
 	}
@@ -190,8 +204,8 @@ func (e *Engine[T]) Resolve() error {
 			}
 			e.now = next
 		}
-		for _, p := range e.procs {
-			if at, due := p.Next(); due && at <= e.now {
+		for i, p := range e.procs {
+			if d := e.procNext[i]; d.ok && d.at <= e.now {
 				e.done++
 				if e.done > e.opts.Limit {
 					return e.loopError()
@@ -241,13 +255,24 @@ func (e *Engine[T]) concerned(a *ecs.Action) uint64 {
 	return set
 }
 
+// procDue is a process's answer to Next.
+type procDue struct {
+	at int
+	ok bool
+}
+
+// nextInstant returns the earliest instant anything is due at, keeping
+// each process's answer in procNext.
 func (e *Engine[T]) nextInstant() (int, bool) {
 	best, found := 0, false
 	if e.queue.len() > 0 {
 		best, found = e.queue.nextAt(), true
 	}
+	e.procNext = e.procNext[:0]
 	for _, p := range e.procs {
-		if at, ok := p.Next(); ok && (!found || at < best) {
+		at, ok := p.Next()
+		e.procNext = append(e.procNext, procDue{at, ok})
+		if ok && (!found || at < best) {
 			best, found = at, true
 		}
 	}
@@ -258,8 +283,27 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 // and reports whether one rejected it. The answer builds up in c, where
 // each later rule can read it; c.rejected must be false on entry.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
-	for todo := e.concerned(c.Action); todo != 0; todo &= todo - 1 {
-		v := e.consult(bits.TrailingZeros64(todo), c, rec)
+	todo := e.concerned(c.Action)
+	if rec != nil {
+		for ; todo != 0; todo &= todo - 1 {
+			v := e.consult(bits.TrailingZeros64(todo), c, rec)
+			if v.Rejected() {
+				c.rejected = true
+			}
+			if v.Stops() {
+				break
+			}
+		}
+		return c.rejected
+	}
+	// Untraced, the common case: call each rule directly and file its
+	// follow-ons only if it asked for any.
+	checks := e.checks
+	for ; todo != 0; todo &= todo - 1 {
+		v := checks[bits.TrailingZeros64(todo)](c)
+		if len(e.pending) > 0 {
+			e.file(v)
+		}
 		if v.Rejected() {
 			c.rejected = true
 		}
@@ -287,22 +331,29 @@ func (e *Engine[T]) checkAll(c *Check[T], rec *Record) bool {
 	return c.rejected
 }
 
-// consult asks rule i and files the follow-ons it asked for under its
-// verdict.
+// consult asks rule i, files the follow-ons it asked for under its
+// verdict and records it in rec, if not nil.
 func (e *Engine[T]) consult(i int, c *Check[T], rec *Record) Verdict {
-	e.pending = e.pending[:0]
-	v := e.rules[i].Check(c)
+	v := e.checks[i](c)
+	if rec != nil {
+		addCheck(rec, e.rules[i].Name, v, e.pending, e.opts.Describe, e.opts.Name)
+	}
+	e.file(v)
+	return v
+}
+
+// file moves the follow-ons the rule just consulted asked for to the
+// queue of its verdict, leaving pending empty for the next rule.
+func (e *Engine[T]) file(v Verdict) {
 	switch {
 	case len(e.pending) == 0:
+		return
 	case v.Rejected():
 		e.rejected = append(e.rejected, e.pending...)
 	default:
 		e.accepted = append(e.accepted, e.pending...)
 	}
-	if rec != nil {
-		addCheck(rec, e.rules[i].Name, v, e.pending, e.opts.Describe, e.opts.Name)
-	}
-	return v
+	e.pending = e.pending[:0]
 }
 
 // step builds one action type, checks it against the book, commits or
@@ -323,7 +374,8 @@ func (e *Engine[T]) step(t T) {
 	// and engine never change; the rest is set here.
 	c := &e.check
 	c.Type, c.Spatial, c.Now, c.rejected = t, e.world.Spatial(), e.now, false
-	e.accepted, e.rejected = e.accepted[:0], e.rejected[:0]
+	c.Serial++
+	e.accepted, e.rejected, e.pending = e.accepted[:0], e.rejected[:0], e.pending[:0]
 	var rejected bool
 	if e.narrow {
 		rejected = e.checkConcerned(c, rec)

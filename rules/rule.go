@@ -85,6 +85,12 @@ type Check[T any] struct {
 	Spatial *ecs.Spatial
 	// Now is the instant of the resolution, in milliseconds.
 	Now int
+	// Serial numbers the actions this engine has checked, one each: what
+	// a rule caches in Scratch about the action is valid while Serial is
+	// the same.
+	Serial uint64
+	// Scratch is Options.Scratch, the same for every action.
+	Scratch any
 
 	engine   *Engine[T]
 	rejected bool

@@ -77,11 +77,38 @@ func Book(env *Env) []Rule {
 	}
 }
 
+// Scratch is what the book derives once per action for the rules that
+// share it; give the engine one (rules.Options.Scratch). Without it every
+// rule derives again, with the same answers.
+type Scratch struct {
+	serial   uint64 // the action the rest is about; serials start at 1
+	mover    ecs.Entity
+	from, to geom.Point
+	moves    bool
+}
+
+// NewScratch returns the book's scratch for one engine.
+func NewScratch() *Scratch { return &Scratch{} }
+
 // move returns the first entity the action moves (one that already has a
 // position and gets a different one), with where it comes from and goes.
 // Spawning sets a position too, but is not a move: new things appear
-// without colliding.
+// without colliding. A dozen rules ask it of every move, so the answer is
+// kept in the scratch for the rest of the action's checking.
 func move(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
+	s, kept := c.Scratch.(*Scratch)
+	if !kept {
+		return findMove(c)
+	}
+	if s.serial != c.Serial {
+		s.mover, s.from, s.to, s.moves = findMove(c)
+		s.serial = c.Serial
+	}
+	return s.mover, s.from, s.to, s.moves
+}
+
+// findMove is move without the scratch.
+func findMove(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
 	ents, vals := vocab.Position.Pending(c.Action)
 	for i, e := range ents {
 		old, had := vocab.Position.Read(c.World, e)
