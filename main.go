@@ -127,7 +127,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Uint64Var(&cfg.seed, "seed", 0, "start a new run with this `seed` at once (with -autoplay: the first run's, default 1)")
 	fs.StringVar(&cfg.dataDir, "data-dir", archive.DefaultDir(), "keep saves and recordings in `dir`")
 	fs.StringVar(&cfg.trace, "trace", "", "write the rule trace of every road turn to `file` (also with -autoplay and -verify)")
-	fs.StringVar(&cfg.replay, "replay", "", "watch the recording `file` (with -verify: check it, no terminal needed)")
+	fs.StringVar(&cfg.replay, "replay", "", "watch the recording `file`: seek to any command with the viewer's keys (,/. a command, [/] a delivery, g/G the ends, : a number); with -verify: check it, no terminal needed")
 	fs.BoolVar(&cfg.verify, "verify", false, "with -replay FILE: re-simulate the recording and check every turn, without a terminal")
 	fs.BoolVar(&cfg.partial, "partial", false, "with -verify: accept a recording with no end line (a run still in progress)")
 	fs.IntVar(&cfg.autoplay, "autoplay", 0, "let the bot play `n` runs without a terminal (with -seed S and -record DIR)")

@@ -74,6 +74,8 @@ type Player struct {
 	// they come after.
 	resumed int
 	err     error
+	// index holds the keyframes Index made; nil until then.
+	index *replayIndex
 }
 
 // NewPlayer starts a replay of rec. setup, if not nil, is called on every
@@ -225,11 +227,16 @@ func (p *Player) CheckEnd(partial bool) error {
 	return nil
 }
 
-// Seek plays to the given turn (clamped to the recording), starting again
-// from the seed when the turn is behind the current one.
+// Seek plays to the given turn (clamped to the recording), from the
+// keyframe before it when Index has made one nearer than the current turn,
+// else starting again from the seed when the turn is behind the current one.
 func (p *Player) Seek(turn int) error {
 	turn = min(max(turn, 0), len(p.rec.Steps))
-	if turn < p.turn {
+	jumped, err := p.jump(turn)
+	if err != nil {
+		return err
+	}
+	if !jumped && turn < p.turn {
 		if err := p.restart(); err != nil {
 			return err
 		}

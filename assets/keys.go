@@ -36,8 +36,17 @@ const (
 
 // The replay actions, used while watching a recording.
 const (
-	ActionReplayPause  Action = "play_pause"
-	ActionReplayStep   Action = "step"
+	ActionReplayPause Action = "play_pause"
+	ActionReplayStep  Action = "step"
+	ActionReplayBack  Action = "step_back"
+	// ActionReplayRoadBack and ActionReplayRoadNext go to the start of a
+	// delivery's road: the one in view (or the one before), or the next.
+	ActionReplayRoadBack Action = "delivery_back"
+	ActionReplayRoadNext Action = "delivery_forward"
+	ActionReplayStart    Action = "to_start"
+	ActionReplayEnd      Action = "to_end"
+	// ActionReplayGoTo asks for a command number and goes there.
+	ActionReplayGoTo   Action = "go_to"
 	ActionReplayFaster Action = "faster"
 	ActionReplaySlower Action = "slower"
 	ActionReplayQuit   Action = "stop_watching"
@@ -100,6 +109,12 @@ type menuKeys struct {
 type replayKeys struct {
 	PlayPause []Key `toml:"play_pause"`
 	Step      []Key `toml:"step"`
+	Back      []Key `toml:"step_back"`
+	RoadBack  []Key `toml:"delivery_back"`
+	RoadNext  []Key `toml:"delivery_forward"`
+	Start     []Key `toml:"to_start"`
+	End       []Key `toml:"to_end"`
+	GoTo      []Key `toml:"go_to"`
 	Faster    []Key `toml:"faster"`
 	Slower    []Key `toml:"slower"`
 	Quit      []Key `toml:"stop_watching"`
@@ -124,7 +139,9 @@ func (m menuKeys) bindings() []Binding {
 
 func (r replayKeys) bindings() []Binding {
 	return []Binding{
-		{ActionReplayPause, r.PlayPause}, {ActionReplayStep, r.Step},
+		{ActionReplayPause, r.PlayPause}, {ActionReplayStep, r.Step}, {ActionReplayBack, r.Back},
+		{ActionReplayRoadBack, r.RoadBack}, {ActionReplayRoadNext, r.RoadNext},
+		{ActionReplayStart, r.Start}, {ActionReplayEnd, r.End}, {ActionReplayGoTo, r.GoTo},
 		{ActionReplayFaster, r.Faster}, {ActionReplaySlower, r.Slower}, {ActionReplayQuit, r.Quit},
 	}
 }

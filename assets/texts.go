@@ -372,9 +372,16 @@ const (
 	ReplayDesync  TextID = "replay.desync"
 	ReplayKeys    TextID = "replay.keys"
 	ReplayCommand TextID = "replay.command"
+	ReplayGoTo    TextID = "replay.go_to_prompt"
 	// The lines that describe the replay actions on the controls screen.
 	HelpPlayPause    TextID = "help.play_pause"
 	HelpStep         TextID = "help.step"
+	HelpStepBack     TextID = "help.step_back"
+	HelpRoadBack     TextID = "help.delivery_back"
+	HelpRoadNext     TextID = "help.delivery_forward"
+	HelpToStart      TextID = "help.to_start"
+	HelpToEnd        TextID = "help.to_end"
+	HelpGoTo         TextID = "help.go_to"
 	HelpFaster       TextID = "help.faster"
 	HelpSlower       TextID = "help.slower"
 	HelpStopWatching TextID = "help.stop_watching"
@@ -523,7 +530,7 @@ var TextIDs = []TextID{
 	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseQuitConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
-	ReplayCommand,
+	ReplayCommand, ReplayGoTo, HelpStepBack, HelpRoadBack, HelpRoadNext, HelpToStart, HelpToEnd, HelpGoTo,
 	CLITermUnset, CLITermDumb, CLITermUnknown, CLINoTTY, CLITermFailed, CLIDataDir, CLIDataDirInUse, CLIDataDirInUseBy, CLIStopped,
 	CLIStoppedSaved, CLIStoppedNoSave, CLIStoppedAgain, CLICrashed, CLICrashUnwritten,
 	ControlsTitle, ControlsHint, ControlsPress, ControlsTaken, ControlsSame, ControlsAdded,

@@ -52,6 +52,7 @@ func newReplayHarness(t testing.TB, rec *archive.Recording) (*harness, *replayVi
 	h := newHarness(t, 80, 24, Options{})
 	p, err := archive.NewPlayer(h.app.data, rec, nil)
 	require.NoError(t, err)
+	_ = p.Index() // as RunReplay does: a desync shows when playback reaches it
 	v := watch(h.app, p)
 	h.app.redraw(false)
 	return h, v
@@ -222,6 +223,7 @@ func TestReplayKeyDuringAnimationIsObeyedAfterTheTurn(t *testing.T) {
 	rec := loadRecording(t, corpusRecording)
 	p, err := archive.NewPlayer(h.app.data, rec, nil)
 	require.NoError(t, err)
+	_ = p.Index() // as RunReplay does: a desync shows when playback reaches it
 	v := watch(h.app, p)
 	h.app.redraw(false)
 	// The quit key waits in the queue while the first turn animates: it
