@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	lastpost [-seed N] [-data-dir DIR] [-trace FILE] [-config FILE]
+//	lastpost [-seed N] [-data-dir DIR] [-trace FILE] [-config FILE] [-content FILE]...
 //	lastpost -replay FILE
 //	lastpost -replay FILE -verify [-partial] [-trace FILE]
 //	lastpost -autoplay N [-seed S] [-record DIR] [-trace FILE] [-stats] [-bot reckless]
@@ -18,6 +18,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -55,6 +56,8 @@ type config struct {
 	bot        string
 	version    bool
 	configFile string // the -config flag
+	// content lists the -content files, in the order given.
+	content []string
 	// settings is what the config file (-config's, or the one in the
 	// per-user config folder) says.
 	settings *userconfig.Config
@@ -81,10 +84,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "lastpost %s\n", version)
 		return exitOK
 	}
-	data, err := assets.Load()
-	if err != nil {
-		fmt.Fprintf(stderr, "lastpost: the game data is broken: %v\n", err)
-		return exitFailed
+	data, code := loadContent(cfg.content, stderr)
+	if data == nil {
+		return code
 	}
 	if cfg.verify || cfg.autoplay > 0 {
 		return withTrace(cfg.trace, stderr, func(trace io.Writer) int {
@@ -104,6 +106,26 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return withTrace(cfg.trace, stderr, func(trace io.Writer) int {
 		return play(cfg, data, trace, stderr, ui.OpenTerminal)
 	})
+}
+
+// loadContent loads the shipped data and the -content files. On failure it
+// returns nil and the exit status, having said why: a broken build is
+// exitFailed, a bad -content file (named in the message) exitBad.
+func loadContent(content []string, stderr io.Writer) (*assets.Data, int) {
+	if len(content) == 0 {
+		data, err := assets.Load()
+		if err != nil {
+			fmt.Fprintf(stderr, "lastpost: the game data is broken: %v\n", err)
+			return nil, exitFailed
+		}
+		return data, exitOK
+	}
+	data, err := assets.LoadExtra(content...)
+	if err != nil {
+		fmt.Fprintf(stderr, "lastpost: -content: %s\n", strings.ReplaceAll(err.Error(), "\n", "; "))
+		return nil, exitBad
+	}
+	return data, exitOK
 }
 
 // withTrace runs f with the -trace file created at path, or with nil if
@@ -135,6 +157,12 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.stats, "stats", false, "with -autoplay: print the balance report after the totals")
 	fs.StringVar(&cfg.bot, "bot", "careful", "with -autoplay: how the bot plays, `style` careful or reckless")
 	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
+	fs.Func("content", "load the extra guns, enemies, shop offers and spawn entries in the TOML `file` "+
+		"beside the shipped data (repeat for more files); recordings and saves name the content they were made with, "+
+		"and a run made with other content is refused", func(path string) error {
+		cfg.content = append(cfg.content, path)
+		return nil
+	})
 	fs.StringVar(&cfg.configFile, "config", "", "read keys, colours and other settings from `file` "+
 		"(default $XDG_CONFIG_HOME/lastpost/config.toml or ~/.config/lastpost/config.toml)")
 	return fs

@@ -81,11 +81,15 @@ type Player struct {
 // NewPlayer starts a replay of rec. setup, if not nil, is called on every
 // game the player creates (the first one and the fresh one a backward Seek
 // makes), so a viewer can set its listener and memory there. It fails with
-// a *VersionError for a recording of another logic version and with a
+// a *VersionError for a recording of another logic version, a
+// *ContentError for one made with other play data, and with a
 // *DesyncError if the starting state already differs.
 func NewPlayer(data *assets.Data, rec *Recording, setup func(*game.Game)) (*Player, error) {
 	if rec.Logic != game.LogicVersion {
 		return nil, &VersionError{File: rec.File, Line: rec.LogicLine, Recorded: rec.Logic}
+	}
+	if err := checkContent(data, rec); err != nil {
+		return nil, err
 	}
 	p := &Player{data: data, rec: rec, setup: setup}
 	if err := p.restart(); err != nil {

@@ -204,7 +204,8 @@ func (s *Session) Started(g *game.Game) {
 			}
 		}
 	} else {
-		s.history = &Recording{Format: RecordFormat, Logic: game.LogicVersion, Seed: g.Run.Seed, Start: g.Hash()}
+		s.history = &Recording{Format: RecordFormat, Logic: game.LogicVersion, Content: g.Data().Content,
+			Seed: g.Run.Seed, Start: g.Hash()}
 		s.rec, s.recErr = startRunRecording(s.dir, g, s.wrap)
 	}
 	s.loaded = nil
