@@ -320,6 +320,7 @@ func (s *Session) Ended(g *game.Game) {
 	if _, err := WriteMorgue(s.dir, kept, []byte(recap.Morgue(s.data, g, kept))); err != nil {
 		s.notify(s.data.Texts.Format(assets.NoticeMorgueFailed, "error", unwrapPath(err)))
 	}
+	s.endDaily(g, s.history)
 }
 
 // HighScores lists the table in the data folder; one that cannot be read

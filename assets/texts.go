@@ -93,6 +93,8 @@ const (
 	// TitleLoadFailed is a save that could not be opened at all.
 	TitleLoadFailed TextID = "title.load_failed"
 	TitleHighScores TextID = "title.high_scores"
+	// TitleDaily starts the day's road (the -daily flag).
+	TitleDaily TextID = "title.daily"
 )
 
 // High-score table texts. ScoresHeader heads the columns the table prints.
@@ -493,6 +495,10 @@ const (
 	NoticeRecordingBack TextID = "notice.recording_back"
 	// NoticeMorgueFailed is a morgue file that could not be written.
 	NoticeMorgueFailed TextID = "notice.morgue_failed"
+	// NoticeDailyProved says where the proof of the day's road was written.
+	NoticeDailyProved TextID = "notice.daily_proved"
+	// NoticeDailyFailed is a daily proof that could not be written.
+	NoticeDailyFailed TextID = "notice.daily_failed"
 )
 
 // TextIDs lists every text id, in the order of texts.toml.
@@ -521,7 +527,7 @@ var TextIDs = []TextID{
 	LogTitle, LogEmpty, LogRepeat, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
 	TraceLineThen, TraceReject, TraceRejectStop, TraceAccept, TraceAcceptStop,
 	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
-	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
+	TitleHighScores, TitleDaily, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
 	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
 	LegendGround, LegendRemembered, HintFirstRun,
@@ -537,6 +543,7 @@ var TextIDs = []TextID{
 	ControlsRemoved, ControlsLastKey, ControlsFull, ControlsUnbindable, ControlsRestore,
 	ControlsRestored, ControlsSaveFailed,
 	NoticeAbandonSave, NoticeSaveKept, NoticeScoresUnreadable, NoticeRecordingFailed, NoticeRecordingBack, NoticeMorgueFailed,
+	NoticeDailyProved, NoticeDailyFailed,
 	MorgueTitle, MorgueRow, MorgueWon, MorgueMoney, MorgueVan, MorgueVanStats, MorgueGuns, MorgueRecording,
 	MorgueUnrecorded, TitleOptions, PauseOptions, OptionsTitle, OptionsHint, OptionsPalette, OptionsPaletteAuto,
 	OptionsPaletteColours, OptionsPaletteMono, OptionsSpeed, OptionsSpeedInstant, OptionsSpeedTimes,

@@ -61,6 +61,9 @@ type Hooks struct {
 	// HighScores lists the best runs, best first, each with whether its
 	// recording replays to it; it is called each time the table opens.
 	HighScores func() []Score
+	// Daily claims the day's road and returns its fresh game, or says why
+	// not (driven already today); nil offers no daily road.
+	Daily func() (*game.Game, error)
 	// Notice returns what the data folder has to tell the player since it
 	// was last asked ("" for nothing): a recording that failed, a table set
 	// aside. It is shown once, under the map or on the screen in front.
