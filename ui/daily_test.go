@@ -40,3 +40,21 @@ func TestTitleOffersTodaysRoad(t *testing.T) {
 	again.contains("driven already")
 	assert.Nil(t, again.app.game, "no run starts")
 }
+
+// TestARunsEndNoticeReachesTheTitle gives up a run whose end has something
+// to tell (as a daily proof does): the end screen shows the run, and the
+// title after it shows the notice.
+func TestARunsEndNoticeReachesTheTitle(t *testing.T) {
+	told := ""
+	opts := Options{}
+	opts.Hooks.Ended = func(*game.Game) { told = "Today's road is driven: its proof is in daily-2026-11-25.txt." }
+	opts.Hooks.Notice = func() string { n := told; told = ""; return n }
+	h := newHarness(t, 80, 24, opts)
+	h.startRun()
+	h.press(keyEsc)
+	h.selectItem(h.app.text(assets.PauseGiveUp))
+	h.selectItem(h.app.text(assets.MenuYes))
+	h.lacks("its proof is in")
+	h.press(keyEnter)
+	h.contains("its proof is in daily-2026-11-25.txt.")
+}

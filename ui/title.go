@@ -39,6 +39,12 @@ func (a *App) takeNotice() string {
 // showNotice puts what the Notice hook has to say in front of the player:
 // in the notice line of the menu on top (a camp's), or under the map.
 func (a *App) showNotice() {
+	if _, over := a.top().(*endView); over {
+		// The end screen has no notice line: what the run's end has to
+		// tell (a daily proof, a morgue file that failed) waits for the
+		// title screen that follows it.
+		return
+	}
 	n := a.takeNotice()
 	if n == "" {
 		return
