@@ -157,7 +157,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Uint64Var(&cfg.seed, "seed", 0, "start a new run with this `seed` at once (with -autoplay: the first run's, default 1)")
 	fs.StringVar(&cfg.dataDir, "data-dir", archive.DefaultDir(), "keep saves and recordings in `dir`")
 	fs.StringVar(&cfg.trace, "trace", "", "write the rule trace of every road turn to `file` (also with -autoplay and -verify)")
-	fs.StringVar(&cfg.replay, "replay", "", "watch the recording `file`: seek to any command with the viewer's keys (,/. a command, [/] a delivery, g/G the ends, : a number); with -verify: check it, no terminal needed")
+	fs.StringVar(&cfg.replay, "replay", "", "watch the recording `file`: seek to any command with the viewer's keys (,/. a command, [/] a delivery, g/G the ends, : a number) and take the wheel there (w) to play on as a fork; with -verify: check it, no terminal needed")
 	fs.BoolVar(&cfg.verify, "verify", false, "with -replay FILE: re-simulate the recording and check every turn, without a terminal")
 	fs.BoolVar(&cfg.partial, "partial", false, "with -verify: accept a recording with no end line (a run still in progress)")
 	fs.IntVar(&cfg.autoplay, "autoplay", 0, "let the bot play `n` runs without a terminal (with -seed S and -record DIR)")
@@ -364,8 +364,33 @@ func watchReplay(path, dataDir string, data *assets.Data, stderr io.Writer, open
 		return exitBad
 	}
 	s := archive.NewReplaySession(dataDir, data, rec)
+	var opts ui.Options
+	var play *archive.Session
+	var lock *archive.Lock
+	// Taking the wheel turns the viewer into a game: only then is the data
+	// folder claimed, as a game claims it, and a session opened on it.
+	opts.Hooks.TakeWheel = func(rec *archive.Recording, at int, g *game.Game) (ui.Hooks, error) {
+		l, err := archive.ClaimDir(dataDir, data)
+		if err != nil {
+			return ui.Hooks{}, err
+		}
+		ps := archive.NewSession(dataDir, data, nil)
+		if err := ps.TakeWheel(rec, at, g); err != nil {
+			ps.Close()
+			l.Unlock()
+			return ui.Hooks{}, err
+		}
+		play, lock = ps, l
+		return ui.SessionHooks(ps), nil
+	}
+	defer func() {
+		if play != nil {
+			play.Close()
+			lock.Unlock()
+		}
+	}()
 	return inTerminal(s, data, stderr, open, func(screen tcell.Screen) int {
-		return ui.ExitCode(data, ui.RunReplay(screen, data, rec, ui.Options{}), stderr)
+		return ui.ExitCode(data, ui.RunReplay(screen, data, rec, opts), stderr)
 	})
 }
 

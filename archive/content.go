@@ -59,7 +59,7 @@ func (p *recParser) botContentSeed() (string, error) {
 	if err := p.content(s); err != nil {
 		return "", err
 	}
-	return p.field(recSeed)
+	return p.forkThenSeed()
 }
 
 // bot reads a bot line's version.

@@ -271,7 +271,7 @@ func VerifyProof(data *assets.Data, p Proof) (Verified, error) {
 // its commands.
 func (s *Session) endDaily(g *game.Game, history *Recording) {
 	day, ok := dailyDay(g.Run.Seed)
-	if !ok || history == nil || g.Phase() != act.PhaseOver {
+	if !ok || history == nil || history.Fork != nil || g.Phase() != act.PhaseOver {
 		return
 	}
 	path := DailyPath(s.dir, day)

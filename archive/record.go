@@ -119,6 +119,9 @@ type Recording struct {
 	// in a format 2 file, which does not say.
 	Content     assets.Content
 	ContentLine int // line of the content header, for the content error
+	// Fork says the run was played on from another recording's commands
+	// (the replay viewer's take the wheel); nil for a fresh run.
+	Fork *Fork
 }
 
 // Cut keeps the first n steps and the resume lines among them, and drops
@@ -205,7 +208,7 @@ func NewBotRecorder(w io.Writer, g *game.Game) (*Recorder, error) {
 }
 
 func newRecorder(w io.Writer, bot int, g *game.Game) (*Recorder, error) {
-	if _, err := io.WriteString(w, header(RecordFormat, game.LogicVersion, bot, g.Data().Content, g.Run.Seed, g.Hash())); err != nil {
+	if _, err := io.WriteString(w, header(RecordFormat, game.LogicVersion, bot, g.Data().Content, nil, g.Run.Seed, g.Hash())); err != nil {
 		return nil, err
 	}
 	return &Recorder{w: w}, nil
@@ -295,8 +298,8 @@ func (r *Recorder) Do(g *game.Game, c game.Command) (game.Result, error) {
 }
 
 // header writes the header lines of a recording in the given format; bot 0
-// writes no bot line, and format 2 no content line.
-func header(format, logic, bot int, content assets.Content, seed, start uint64) string {
+// writes no bot line, format 2 no content line and a nil fork no fork line.
+func header(format, logic, bot int, content assets.Content, fork *Fork, seed, start uint64) string {
 	s := fmt.Sprintf("%s %d\n%s %d\n", recMagic, format, recLogic, logic)
 	if bot != 0 {
 		s += fmt.Sprintf("%s %d\n", recBot, bot)
@@ -304,6 +307,7 @@ func header(format, logic, bot int, content assets.Content, seed, start uint64) 
 	if format >= 3 {
 		s += contentLine(content)
 	}
+	s += forkLine(fork)
 	return s + fmt.Sprintf("%s %d\n%s %s\n", recSeed, seed, recStart, hashText(start))
 }
 
@@ -314,7 +318,7 @@ func (r *Recording) WriteTo(w io.Writer) (int64, error) {
 	if format == 0 {
 		format = RecordFormat
 	}
-	b := []byte(header(format, r.Logic, r.Bot, r.Content, r.Seed, r.Start))
+	b := []byte(header(format, r.Logic, r.Bot, r.Content, r.Fork, r.Seed, r.Start))
 	resumes := r.Resumes
 	for i := 0; i <= len(r.Steps); i++ {
 		for len(resumes) > 0 && resumes[0].After == i {

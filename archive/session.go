@@ -306,7 +306,10 @@ func (s *Session) Ended(g *game.Game) {
 		s.rec = nil
 	}
 	var err error
-	if s.guardKept() != nil {
+	if s.history != nil && s.history.Fork != nil {
+		// A fork's score never mixes with fresh runs'.
+		err = s.endFork(g, kept)
+	} else if s.guardKept() != nil {
 		sum := SummaryOf(&g.Run)
 		sum.Recording = kept
 		_, err = AddScore(s.dir, sum)

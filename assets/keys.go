@@ -46,10 +46,12 @@ const (
 	ActionReplayStart    Action = "to_start"
 	ActionReplayEnd      Action = "to_end"
 	// ActionReplayGoTo asks for a command number and goes there.
-	ActionReplayGoTo   Action = "go_to"
-	ActionReplayFaster Action = "faster"
-	ActionReplaySlower Action = "slower"
-	ActionReplayQuit   Action = "stop_watching"
+	ActionReplayGoTo Action = "go_to"
+	// ActionReplayTakeWheel plays a new run on from where the replay stands.
+	ActionReplayTakeWheel Action = "take_wheel"
+	ActionReplayFaster    Action = "faster"
+	ActionReplaySlower    Action = "slower"
+	ActionReplayQuit      Action = "stop_watching"
 )
 
 // Context is a set of actions within which a key means one thing.
@@ -115,6 +117,7 @@ type replayKeys struct {
 	Start     []Key `toml:"to_start"`
 	End       []Key `toml:"to_end"`
 	GoTo      []Key `toml:"go_to"`
+	TakeWheel []Key `toml:"take_wheel"`
 	Faster    []Key `toml:"faster"`
 	Slower    []Key `toml:"slower"`
 	Quit      []Key `toml:"stop_watching"`
@@ -142,6 +145,7 @@ func (r replayKeys) bindings() []Binding {
 		{ActionReplayPause, r.PlayPause}, {ActionReplayStep, r.Step}, {ActionReplayBack, r.Back},
 		{ActionReplayRoadBack, r.RoadBack}, {ActionReplayRoadNext, r.RoadNext},
 		{ActionReplayStart, r.Start}, {ActionReplayEnd, r.End}, {ActionReplayGoTo, r.GoTo},
+		{ActionReplayTakeWheel, r.TakeWheel},
 		{ActionReplayFaster, r.Faster}, {ActionReplaySlower, r.Slower}, {ActionReplayQuit, r.Quit},
 	}
 }

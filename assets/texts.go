@@ -384,6 +384,7 @@ const (
 	HelpToStart      TextID = "help.to_start"
 	HelpToEnd        TextID = "help.to_end"
 	HelpGoTo         TextID = "help.go_to"
+	HelpTakeWheel    TextID = "help.take_wheel"
 	HelpFaster       TextID = "help.faster"
 	HelpSlower       TextID = "help.slower"
 	HelpStopWatching TextID = "help.stop_watching"
@@ -536,7 +537,7 @@ var TextIDs = []TextID{
 	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseQuitConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
-	ReplayCommand, ReplayGoTo, HelpStepBack, HelpRoadBack, HelpRoadNext, HelpToStart, HelpToEnd, HelpGoTo,
+	ReplayCommand, ReplayGoTo, HelpStepBack, HelpRoadBack, HelpRoadNext, HelpToStart, HelpToEnd, HelpGoTo, HelpTakeWheel,
 	CLITermUnset, CLITermDumb, CLITermUnknown, CLINoTTY, CLITermFailed, CLIDataDir, CLIDataDirInUse, CLIDataDirInUseBy, CLIStopped,
 	CLIStoppedSaved, CLIStoppedNoSave, CLIStoppedAgain, CLICrashed, CLICrashUnwritten,
 	ControlsTitle, ControlsHint, ControlsPress, ControlsTaken, ControlsSame, ControlsAdded,

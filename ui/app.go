@@ -6,6 +6,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"lastpost/archive"
 	"lastpost/assets"
 	"lastpost/assets/config"
 	"lastpost/game"
@@ -61,6 +62,10 @@ type Hooks struct {
 	// HighScores lists the best runs, best first, each with whether its
 	// recording replays to it; it is called each time the table opens.
 	HighScores func() []Score
+	// TakeWheel makes g, where the replay of rec stands after at
+	// commands, a run of the player's own, recorded as a fork of rec, and
+	// returns the hooks that run is played with; nil offers no wheel.
+	TakeWheel func(rec *archive.Recording, at int, g *game.Game) (Hooks, error)
 	// Daily claims the day's road and returns its fresh game, or says why
 	// not (driven already today); nil offers no daily road.
 	Daily func() (*game.Game, error)

@@ -177,6 +177,8 @@ func (v *replayView) key(a *App, in input) {
 		return
 	}
 	switch act {
+	case assets.ActionReplayTakeWheel:
+		v.takeWheel(a)
 	case assets.ActionReplayGoTo:
 		v.pause()
 		v.typing, v.typed = true, ""
@@ -197,6 +199,25 @@ func (v *replayView) key(a *App, in input) {
 		v.pause()
 		a.quit = true
 	}
+}
+
+// takeWheel ends the replay and plays on from where it stands, a run of
+// the player's own; why it cannot (no run left, a desync, a save in the
+// way) is told in the notice line.
+func (v *replayView) takeWheel(a *App) {
+	v.pause()
+	g := v.player.Game()
+	if a.hooks.TakeWheel == nil || v.player.Err() != nil || g.Phase() == act.PhaseOver {
+		return
+	}
+	hooks, err := a.hooks.TakeWheel(v.player.Recording(), v.player.Turn(), g)
+	if err != nil {
+		v.notice = err.Error()
+		return
+	}
+	a.hooks = hooks
+	a.anim.keepKeys = false
+	a.begin(g)
 }
 
 // navActions are the paging keys the viewer reads beside its bindings.
@@ -352,7 +373,8 @@ func (v *replayView) drawKeys(a *App, g *Grid, y int) {
 		"back", first(assets.ActionReplayBack),
 		"road_back", first(assets.ActionReplayRoadBack), "road_next", first(assets.ActionReplayRoadNext),
 		"start", first(assets.ActionReplayStart), "end", first(assets.ActionReplayEnd),
-		"go_to", first(assets.ActionReplayGoTo), "quit", first(assets.ActionReplayQuit)), a.pal.Style(assets.RoleTextDim))
+		"go_to", first(assets.ActionReplayGoTo), "wheel", first(assets.ActionReplayTakeWheel),
+		"quit", first(assets.ActionReplayQuit)), a.pal.Style(assets.RoleTextDim))
 }
 
 // Glyphs of the progress bar.

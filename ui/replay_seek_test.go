@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"lastpost/archive"
 	"lastpost/assets"
+	"lastpost/game"
 	"lastpost/rules/act"
 )
 
@@ -126,4 +128,47 @@ func TestGoldenReplayViewer(t *testing.T) {
 	h.press(h.replayKey(assets.ActionReplayGoTo))
 	h.typeKeys("42")
 	h.checkGolden("replay_go_to")
+}
+
+// TestReplayTakeTheWheel takes the wheel twelve commands into a corpus run:
+// the hook gets the recording, the command and the game standing there,
+// and the player plays on in that game with the hooks it returned. A
+// refusal is told in the notice line and the replay stays.
+func TestReplayTakeTheWheel(t *testing.T) {
+	rec := loadRecording(t, seekRecording)
+	var gotAt int
+	started := 0
+	refuse := true
+	opts := Options{}
+	opts.Hooks.TakeWheel = func(r *archive.Recording, at int, g *game.Game) (Hooks, error) {
+		if refuse {
+			return Hooks{}, errors.New("a saved run waits in the data folder")
+		}
+		gotAt = at
+		assert.Same(t, rec, r)
+		return Hooks{Started: func(*game.Game) { started++ }}, nil
+	}
+	h := newHarness(t, 80, 24, opts)
+	p, err := archive.NewPlayer(h.app.data, rec, nil)
+	require.NoError(t, err)
+	require.NoError(t, p.Index())
+	v := watch(h.app, p)
+	h.app.redraw(false)
+	h.press(h.replayKey(assets.ActionReplayGoTo))
+	h.typeKeys("12")
+	h.press(keyEnter)
+
+	h.press(h.replayKey(assets.ActionReplayTakeWheel))
+	h.contains("a saved run waits in the data folder")
+	assert.Same(t, v, h.app.top(), "the replay stays")
+
+	refuse = false
+	h.press(h.replayKey(assets.ActionReplayTakeWheel))
+	assert.Equal(t, 12, gotAt)
+	assert.Equal(t, 1, started, "the run begins through the new hooks")
+	_, playing := h.app.top().(*playView)
+	require.True(t, playing, "the player drives")
+	before := h.app.game.Run.Turns
+	h.typeKeys(".")
+	assert.Equal(t, before+1, h.app.game.Run.Turns, "a key plays a command of the player's own")
 }
