@@ -71,7 +71,7 @@ func TestRecordThenVerify(t *testing.T) {
 	text, err := os.ReadFile(filepath.Join(dir, "seed-11.rec"))
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
-	length := len(lines) - 6 // turns: five header lines and the end line
+	length := len(lines) - 7 // turns: six header lines and the end line
 	tests := []struct {
 		name  string
 		edit  func([]string) []string
@@ -80,18 +80,20 @@ func TestRecordThenVerify(t *testing.T) {
 		want  string
 	}{
 		{"desync", func(l []string) []string {
-			l[8] = l[8][:len(l[8])-1] + flipHex(l[8][len(l[8])-1])
+			l[9] = l[9][:len(l[9])-1] + flipHex(l[9][len(l[9])-1])
 			return l
-		}, nil, exitFailed, `^\S+bad\.rec:9: desync at command 4: expected [0-9a-f]{16}, got [0-9a-f]{16}\n$`},
-		{"refused added", func(l []string) []string { l[8] += " refused"; return l }, nil, exitFailed,
-			`^\S+bad\.rec:9: desync at command 4: "\S+" is recorded as refused, but the game took it\n$`},
-		{"unreadable", func(l []string) []string { l[6] = "2 hover 0000000000000000"; return l }, nil, exitBad,
-			`^\S+bad\.rec:7: unknown command "hover"\n$`},
+		}, nil, exitFailed, `^\S+bad\.rec:10: desync at command 4: expected [0-9a-f]{16}, got [0-9a-f]{16}\n$`},
+		{"refused added", func(l []string) []string { l[9] += " refused"; return l }, nil, exitFailed,
+			`^\S+bad\.rec:10: desync at command 4: "\S+" is recorded as refused, but the game took it\n$`},
+		{"unreadable", func(l []string) []string { l[7] = "2 hover 0000000000000000"; return l }, nil, exitBad,
+			`^\S+bad\.rec:8: unknown command "hover"\n$`},
 		{"old logic", func(l []string) []string { l[1] = "logic 0"; return l }, nil, exitBad,
 			`^\S+bad\.rec:2: recorded with logic version 0 .*re-bless`},
 		{"last 30 lines cut", func(l []string) []string { return l[:len(l)-30] }, nil, exitIncomplete,
 			fmt.Sprintf("^incomplete: %d commands, no end\n$", length-29)},
-		{"only the header", func(l []string) []string { return l[:5] }, nil, exitIncomplete,
+		{"other content", func(l []string) []string { l[3] = "content 0123456789abcdef more.toml"; return l }, nil, exitBad,
+			`^\S+bad\.rec:4: made with content 0123456789abcdef \(the shipped data and more\.toml\), but this game loaded content [0-9a-f]{16} \(the shipped data\): start it with the same -content files\n$`},
+		{"only the header", func(l []string) []string { return l[:6] }, nil, exitIncomplete,
 			"^incomplete: 0 commands, no end\n$"},
 		{"cut, accepted as a run in progress", func(l []string) []string { return l[:len(l)-30] }, []string{"-partial"}, exitOK,
 			fmt.Sprintf(`^ok: %d commands, hash=[0-9a-f]{16}\n$`, length-29)},

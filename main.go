@@ -3,7 +3,9 @@
 //
 // Usage:
 //
-//	lastpost [-seed N] [-data-dir DIR] [-trace FILE] [-config FILE]
+//	lastpost [-seed N] [-data-dir DIR] [-trace FILE] [-config FILE] [-content FILE]...
+//	lastpost -daily [-data-dir DIR]
+//	lastpost -daily-scores [-data-dir DIR]
 //	lastpost -replay FILE
 //	lastpost -replay FILE -verify [-partial] [-trace FILE]
 //	lastpost -autoplay N [-seed S] [-record DIR] [-trace FILE] [-stats] [-bot reckless]
@@ -19,6 +21,8 @@ import (
 	"math"
 	"os"
 	"runtime/debug"
+	"strings"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -57,6 +61,10 @@ type config struct {
 	bot        string
 	version    bool
 	configFile string // the -config flag
+	// content lists the -content files, in the order given.
+	content []string
+	// daily plays the day's road; dailyScores prints its table.
+	daily, dailyScores bool
 	// settings is what the config file (-config's, or the one in the
 	// per-user config folder) says.
 	settings *userconfig.Config
@@ -83,10 +91,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "lastpost %s\n", version)
 		return exitOK
 	}
-	data, err := assets.Load()
-	if err != nil {
-		fmt.Fprintf(stderr, "lastpost: the game data is broken: %v\n", err)
-		return exitFailed
+	data, code := loadContent(cfg.content, stderr)
+	if data == nil {
+		return code
+	}
+	if cfg.dailyScores {
+		return printDailyScores(cfg.dataDir, data, stdout, stderr)
 	}
 	if cfg.verify || cfg.autoplay > 0 {
 		collectLessOften()
@@ -132,6 +142,26 @@ func collectLessOften() {
 	}
 }
 
+// loadContent loads the shipped data and the -content files. On failure it
+// returns nil and the exit status, having said why: a broken build is
+// exitFailed, a bad -content file (named in the message) exitBad.
+func loadContent(content []string, stderr io.Writer) (*assets.Data, int) {
+	if len(content) == 0 {
+		data, err := assets.Load()
+		if err != nil {
+			fmt.Fprintf(stderr, "lastpost: the game data is broken: %v\n", err)
+			return nil, exitFailed
+		}
+		return data, exitOK
+	}
+	data, err := assets.LoadExtra(content...)
+	if err != nil {
+		fmt.Fprintf(stderr, "lastpost: -content: %s\n", strings.ReplaceAll(err.Error(), "\n", "; "))
+		return nil, exitBad
+	}
+	return data, exitOK
+}
+
 // withTrace runs f with the -trace file created at path, or with nil if
 // path is "".
 func withTrace(path string, stderr io.Writer, f func(trace io.Writer) int) int {
@@ -153,7 +183,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.Uint64Var(&cfg.seed, "seed", 0, "start a new run with this `seed` at once (with -autoplay: the first run's, default 1)")
 	fs.StringVar(&cfg.dataDir, "data-dir", archive.DefaultDir(), "keep saves and recordings in `dir`")
 	fs.StringVar(&cfg.trace, "trace", "", "write the rule trace of every road turn to `file` (also with -autoplay and -verify)")
-	fs.StringVar(&cfg.replay, "replay", "", "watch the recording `file` (with -verify: check it, no terminal needed)")
+	fs.StringVar(&cfg.replay, "replay", "", "watch the recording `file`: seek to any command with the viewer's keys (,/. a command, [/] a delivery, g/G the ends, : a number) and take the wheel there (w) to play on as a fork; with -verify: check it, no terminal needed")
 	fs.BoolVar(&cfg.verify, "verify", false, "with -replay FILE: re-simulate the recording and check every turn, without a terminal")
 	fs.BoolVar(&cfg.partial, "partial", false, "with -verify: accept a recording with no end line (a run still in progress)")
 	fs.IntVar(&cfg.autoplay, "autoplay", 0, "let the bot play `n` runs without a terminal (with -seed S and -record DIR)")
@@ -161,6 +191,15 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.stats, "stats", false, "with -autoplay: print the balance report after the totals")
 	fs.StringVar(&cfg.bot, "bot", "careful", "with -autoplay: how the bot plays, `style` careful or reckless")
 	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
+	fs.Func("content", "load the extra guns, enemies, shop offers and spawn entries in the TOML `file` "+
+		"beside the shipped data (repeat for more files); recordings and saves name the content they were made with, "+
+		"and a run made with other content is refused", func(path string) error {
+		cfg.content = append(cfg.content, path)
+		return nil
+	})
+	fs.BoolVar(&cfg.daily, "daily", false, "play the daily road: the seed of today's UTC date, one recorded attempt a day, "+
+		"which leaves a one-line proof in the data folder that anyone can check with -replay FILE -verify")
+	fs.BoolVar(&cfg.dailyScores, "daily-scores", false, "print the daily road's table, each day's proof checked, and exit")
 	fs.StringVar(&cfg.configFile, "config", "", "read keys, colours and other settings from `file` "+
 		"(default $XDG_CONFIG_HOME/lastpost/config.toml or ~/.config/lastpost/config.toml)")
 	return fs
@@ -186,6 +225,10 @@ func parseFlags(args []string) (config, error) {
 		return cfg, errors.New("-verify and -autoplay cannot be combined")
 	case cfg.verify && cfg.replay == "":
 		return cfg, errors.New("-verify needs -replay FILE")
+	case cfg.daily && (cfg.seedSet || cfg.replay != "" || set["autoplay"] || cfg.dailyScores):
+		return cfg, errors.New("-daily chooses its own seed: it cannot be combined with -seed, -replay, -autoplay or -daily-scores")
+	case cfg.dailyScores && (cfg.replay != "" || set["autoplay"]):
+		return cfg, errors.New("-daily-scores cannot be combined with -replay or -autoplay")
 	case cfg.partial && !cfg.verify:
 		return cfg, errors.New("-partial needs -replay FILE -verify")
 	case set["autoplay"] && cfg.autoplay <= 0:
@@ -221,6 +264,9 @@ func usage(w io.Writer) {
 // error so a script reading the verdict from standard output never
 // mistakes one for it.
 func verify(path string, partial bool, data *assets.Data, trace, out, errOut io.Writer) int {
+	if p, isProof, err := archive.LoadProof(path); isProof {
+		return verifyProof(p, err, data, out, errOut)
+	}
 	v, err := archive.VerifyFile(path, partial, data, trace)
 	if err == nil {
 		fmt.Fprintln(out, v)
@@ -236,6 +282,50 @@ func verify(path string, partial bool, data *assets.Data, trace, out, errOut io.
 		return exitIncomplete
 	}
 	return exitBad
+}
+
+// verifyProof prints the verdict on a daily proof as verify does for a
+// recording: ok on out (0), a proof that does not play to what it claims
+// (1) or one that cannot be read (2) on errOut.
+func verifyProof(p archive.Proof, err error, data *assets.Data, out, errOut io.Writer) int {
+	if err != nil {
+		fmt.Fprintln(errOut, err)
+		return exitBad
+	}
+	v, err := archive.VerifyProof(data, p)
+	if err != nil {
+		fmt.Fprintln(errOut, err)
+		return exitFailed
+	}
+	fmt.Fprintln(out, p.Verdict(v))
+	return exitOK
+}
+
+// today is the UTC date, the day whose road -daily plays.
+func today() string { return time.Now().UTC().Format("2006-01-02") }
+
+// printDailyScores prints the daily table of the data folder, a line a
+// day, each checked by replaying its proof.
+func printDailyScores(dir string, data *assets.Data, out, errOut io.Writer) int {
+	proofs, err := archive.DailyScores(dir)
+	if err != nil {
+		fmt.Fprintf(errOut, "lastpost: %v\n", err)
+		return exitBad
+	}
+	if len(proofs) == 0 {
+		fmt.Fprintln(out, "No daily road driven yet: lastpost -daily plays today's.")
+		return exitOK
+	}
+	fmt.Fprintf(out, "%-10s %10s %8s %7s  %-10s %s\n", "day", "deliveries", "earned", "turns", "end", "proof")
+	for _, p := range proofs {
+		verdict := "replays to this score"
+		if _, err := archive.VerifyProof(data, p); err != nil {
+			verdict = "DOES NOT REPLAY: " + err.Error()
+		}
+		fmt.Fprintf(out, "%-10s %10d %8d %7d  %-10s %s\n", p.Day, p.Summary.Deliveries, p.Summary.Earned,
+			p.Summary.Turns, p.Summary.Cause, verdict)
+	}
+	return exitOK
 }
 
 // autoplay lets the bot play runs seeds seed, seed+1, ... and prints a line
@@ -274,8 +364,18 @@ func play(cfg config, data *assets.Data, trace, stderr io.Writer, open opener) i
 	// A damaged save or table is set aside now, before the player chooses
 	// anything, and the title screen says so.
 	opts := ui.Options{Hooks: ui.SessionHooks(s), Config: cfg.settings, Notice: s.Check()}
+	// The wall clock chooses the daily road's seed here, and only here.
+	opts.Hooks.Daily = func() (*game.Game, error) { return archive.ClaimDaily(cfg.dataDir, today(), data) }
 	if cfg.seedSet {
 		opts.Start = game.New(data, cfg.seed)
+	}
+	if cfg.daily {
+		g, err := opts.Hooks.Daily()
+		if err != nil {
+			fmt.Fprintf(stderr, "lastpost: %v\n", err)
+			return exitFailed
+		}
+		opts.Start = g
 	}
 	return inTerminal(s, data, stderr, open, func(screen tcell.Screen) int {
 		return ui.ExitCode(data, ui.Run(screen, data, opts), stderr)
@@ -291,8 +391,33 @@ func watchReplay(path, dataDir string, data *assets.Data, stderr io.Writer, open
 		return exitBad
 	}
 	s := archive.NewReplaySession(dataDir, data, rec)
+	var opts ui.Options
+	var play *archive.Session
+	var lock *archive.Lock
+	// Taking the wheel turns the viewer into a game: only then is the data
+	// folder claimed, as a game claims it, and a session opened on it.
+	opts.Hooks.TakeWheel = func(rec *archive.Recording, at int, g *game.Game) (ui.Hooks, error) {
+		l, err := archive.ClaimDir(dataDir, data)
+		if err != nil {
+			return ui.Hooks{}, err
+		}
+		ps := archive.NewSession(dataDir, data, nil)
+		if err := ps.TakeWheel(rec, at, g); err != nil {
+			ps.Close()
+			l.Unlock()
+			return ui.Hooks{}, err
+		}
+		play, lock = ps, l
+		return ui.SessionHooks(ps), nil
+	}
+	defer func() {
+		if play != nil {
+			play.Close()
+			lock.Unlock()
+		}
+	}()
 	return inTerminal(s, data, stderr, open, func(screen tcell.Screen) int {
-		return ui.ExitCode(data, ui.RunReplay(screen, data, rec, ui.Options{}), stderr)
+		return ui.ExitCode(data, ui.RunReplay(screen, data, rec, opts), stderr)
 	})
 }
 

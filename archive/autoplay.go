@@ -23,7 +23,7 @@ func Autoplay(data *assets.Data, seed uint64, limit int, style game.BotStyle, w,
 	var rec *Recorder
 	if w != nil {
 		var err error
-		if rec, err = NewBotRecorder(w, seed, g.Hash()); err != nil {
+		if rec, err = NewBotRecorder(w, g); err != nil {
 			return game.RunStats{}, err
 		}
 	}

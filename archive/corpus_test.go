@@ -346,66 +346,95 @@ func firstDifferentLine(a, b []byte) int {
 	return min(len(la), len(lb)) + 1
 }
 
-// corpusVersions reads the logic and bot versions and the file format the
-// corpus was recorded with, from the headers of its bot runs.
-func corpusVersions(t *testing.T, files []string) (logic, bot, format int, found bool) {
+// corpusHead is what the header of the corpus's first bot run says.
+type corpusHead struct {
+	format, logic, bot int
+	content            string
+}
+
+// corpusVersions reads the logic and bot versions, the file format and the
+// content digest the corpus was recorded with, from the header of its first
+// bot run. found is false when there is no bot run.
+func corpusVersions(t *testing.T, files []string) (head corpusHead, found bool) {
 	for _, f := range files {
 		if _, ok := corpusPlayer(nil, filepath.Base(f)); !ok {
 			continue
 		}
 		b, err := os.ReadFile(f)
 		require.NoError(t, err)
-		head := strings.SplitN(string(b), "\n", 4)
-		require.Len(t, head, 4, f)
-		_, err = fmt.Sscanf(head[0]+" "+head[1]+" "+head[2], recMagic+" %d "+recLogic+" %d "+recBot+" %d", &format, &logic, &bot)
-		if err != nil {
-			return 0, 0, format, true // an older layout: only a format change explains it
+		for _, line := range strings.Split(string(b), "\n") {
+			key, v, _ := strings.Cut(line, " ")
+			switch key {
+			case recMagic:
+				head.format, _ = strconv.Atoi(v)
+			case recLogic:
+				head.logic, _ = strconv.Atoi(v)
+			case recBot:
+				head.bot, _ = strconv.Atoi(v)
+			case recContent:
+				head.content, _, _ = strings.Cut(v, " ")
+			}
+			if key == recSeed {
+				break
+			}
 		}
-		return logic, bot, format, true
+		return head, true
 	}
-	return 0, 0, 0, false
+	return head, false
 }
 
 // blessAllowed says why the corpus may be rewritten, or why not: only a
-// raised LogicVersion, BotVersion or RecordFormat explains new recordings.
-func blessAllowed(t *testing.T, files []string) (string, error) {
-	logic, bot, format, found := corpusVersions(t, files)
+// raised LogicVersion, BotVersion or RecordFormat, or other content,
+// explains new recordings.
+func blessAllowed(t *testing.T, files []string, content assets.Content) (string, error) {
+	head, found := corpusVersions(t, files)
 	switch {
 	case !found:
 		return "the corpus holds no bot runs", nil
-	case format != RecordFormat:
-		return fmt.Sprintf("recording format %d, was %d", RecordFormat, format), nil
-	case logic != game.LogicVersion:
-		return fmt.Sprintf("logic version %d, was %d", game.LogicVersion, logic), nil
-	case bot != game.BotVersion:
-		return fmt.Sprintf("bot version %d, was %d", game.BotVersion, bot), nil
+	case head.format != RecordFormat:
+		return fmt.Sprintf("recording format %d, was %d", RecordFormat, head.format), nil
+	case head.logic != game.LogicVersion:
+		return fmt.Sprintf("logic version %d, was %d", game.LogicVersion, head.logic), nil
+	case head.bot != game.BotVersion:
+		return fmt.Sprintf("bot version %d, was %d", game.BotVersion, head.bot), nil
+	case head.content != content.Digest:
+		return fmt.Sprintf("content %s, was %s", content.Digest, head.content), nil
 	}
-	return "", fmt.Errorf("-bless refused: the corpus was recorded with logic version %d and bot version %d, which "+
-		"this build still has. A deliberate change of play raises game.LogicVersion (rules) or game.BotVersion "+
-		"(the bot only) first; a change that was not meant to alter play must not need a bless", logic, bot)
+	return "", fmt.Errorf("-bless refused: the corpus was recorded with logic version %d, bot version %d and "+
+		"content %s, which this build still has. A deliberate change of play raises game.LogicVersion (rules) or "+
+		"game.BotVersion (the bot only) first, or changes the content data; a change that was not meant to alter "+
+		"play must not need a bless", head.logic, head.bot, head.content)
 }
 
 // TestBlessNeedsANewVersion checks -bless runs only when a version in the
-// build differs from the corpus's.
+// build, or the content digest, differs from the corpus's.
 func TestBlessNeedsANewVersion(t *testing.T) {
+	data := loadData(t)
+	same := data.Content.Digest
 	tests := []struct {
 		name               string
 		file               string
 		format, logic, bot int
+		content            string
 		ok                 bool
 	}{
-		{"same versions", "auto-0001.rec", RecordFormat, game.LogicVersion, game.BotVersion, false},
-		{"new logic", "auto-0001.rec", RecordFormat, game.LogicVersion - 1, game.BotVersion, true},
-		{"new bot", "fumble-0002.rec", RecordFormat, game.LogicVersion, game.BotVersion + 1, true},
-		{"new format", "auto-0001.rec", RecordFormat - 1, game.LogicVersion, game.BotVersion, true},
-		{"no bot runs", "hand-0001.rec", RecordFormat, game.LogicVersion, game.BotVersion, true},
+		{"same versions", "auto-0001.rec", RecordFormat, game.LogicVersion, game.BotVersion, same, false},
+		{"new logic", "auto-0001.rec", RecordFormat, game.LogicVersion - 1, game.BotVersion, same, true},
+		{"new bot", "fumble-0002.rec", RecordFormat, game.LogicVersion, game.BotVersion + 1, same, true},
+		{"new format", "auto-0001.rec", RecordFormat - 1, game.LogicVersion, game.BotVersion, "", true},
+		{"new content", "auto-0001.rec", RecordFormat, game.LogicVersion, game.BotVersion, "0123456789abcdef", true},
+		{"no bot runs", "hand-0001.rec", RecordFormat, game.LogicVersion, game.BotVersion, same, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), tt.file)
-			head := fmt.Sprintf("%s %d\n%s %d\n%s %d\n%s 1\n", recMagic, tt.format, recLogic, tt.logic, recBot, tt.bot, recSeed)
+			head := fmt.Sprintf("%s %d\n%s %d\n%s %d\n", recMagic, tt.format, recLogic, tt.logic, recBot, tt.bot)
+			if tt.content != "" {
+				head += fmt.Sprintf("%s %s\n", recContent, tt.content)
+			}
+			head += recSeed + " 1\n"
 			require.NoError(t, os.WriteFile(path, []byte(head), 0o644))
-			why, err := blessAllowed(t, []string{path})
+			why, err := blessAllowed(t, []string{path}, data.Content)
 			if !tt.ok {
 				require.Error(t, err)
 				assert.Contains(t, err.Error(), "-bless refused")
@@ -425,7 +454,7 @@ func TestBlessNeedsANewVersion(t *testing.T) {
 func blessCorpus(t *testing.T, data *assets.Data) {
 	old, err := filepath.Glob(filepath.Join(corpusDir, "*.rec*"))
 	require.NoError(t, err)
-	why, err := blessAllowed(t, old)
+	why, err := blessAllowed(t, old, data.Content)
 	require.NoError(t, err)
 	before := clearBotRuns(t, corpusDir)
 	handChanged := blessHand(t, data, corpusDir)
@@ -494,7 +523,7 @@ func blessCorpus(t *testing.T, data *assets.Data) {
 // the game goes through its saved form and the recording gets a resume line.
 func fumble(data *assets.Data, seed uint64, w *bytes.Buffer) error {
 	g := game.New(data, seed)
-	rec, err := NewBotRecorder(w, seed, g.Hash())
+	rec, err := NewBotRecorder(w, g)
 	if err != nil {
 		return err
 	}

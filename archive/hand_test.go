@@ -35,7 +35,7 @@ func handPlayed(path string) bool { return strings.HasPrefix(filepath.Base(path)
 func resimulate(data *assets.Data, rec *Recording) ([]byte, error) {
 	g := game.New(data, rec.Seed)
 	var buf bytes.Buffer
-	w, err := NewRecorder(&buf, rec.Seed, g.Hash())
+	w, err := NewRecorder(&buf, g)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +110,7 @@ func playByHand(t *testing.T, data *assets.Data, seed uint64) []byte {
 	t.Helper()
 	g := game.New(data, seed)
 	var buf bytes.Buffer
-	w, err := NewRecorder(&buf, seed, g.Hash())
+	w, err := NewRecorder(&buf, g)
 	require.NoError(t, err)
 	cmds := []game.Command{{Kind: game.CmdAccelerate}, {Kind: game.CmdWait}, {Kind: game.CmdUse, Index: 7},
 		{Kind: game.CmdAccelerate}, {Kind: game.CmdWait}, {Kind: game.CmdWait}}

@@ -11,21 +11,28 @@ import (
 	"strconv"
 	"strings"
 
+	"lastpost/assets"
 	"lastpost/assets/atomicfile"
 	"lastpost/game"
 	"lastpost/rules/act"
 )
 
-// RecordFormat numbers the layout of a recording file. Format 2 added the
-// bot, resume and end lines; format 1 files are refused (their logic version
-// is gone too, so they could not be replayed anyway).
-const RecordFormat = 2
+// RecordFormat numbers the layout of a recording file. Format 3 added the
+// content line; format 2 files, without it, are still read (and replayed
+// with whatever content is loaded). Format 2 added the bot, resume and end
+// lines; format 1 files are refused (their logic version is gone too, so
+// they could not be replayed anyway).
+const RecordFormat = 3
+
+// oldestRecordFormat is the oldest format still read.
+const oldestRecordFormat = 2
 
 // The recording's fixed words. A recording reads:
 //
-//	lastpost-recording 2
+//	lastpost-recording 3
 //	logic 4
 //	bot 1
+//	content 3f0a9c1d2e4b5a68 extra_gun.toml
 //	seed 42
 //	start 5d0c6a1e7f3b2a90
 //	1 accelerate 9a3c0d4e5f607182
@@ -36,8 +43,9 @@ const RecordFormat = 2
 //	end destroyed 2d3e4f5061728394
 //
 // The header gives the file format, the logic version, the bot version
-// (only in runs the bot played), the seed and the state hash before the
-// first command (turn 0). Then every command that reached the game follows,
+// (only in runs the bot played), the content (assets.Content: the digest of
+// the play data and the extra files loaded, if any), the seed and the state
+// hash before the first command (turn 0). Then every command that reached the game follows,
 // one per line: the turn number counting from 1, the command as
 // Command.String writes it, the state hash after it, and the word "refused"
 // when the game refused it. A resume line says the run was saved and
@@ -48,6 +56,7 @@ const (
 	recMagic   = "lastpost-recording"
 	recLogic   = "logic"
 	recBot     = "bot"
+	recContent = "content"
 	recSeed    = "seed"
 	recStart   = "start"
 	recRefused = "refused"
@@ -105,6 +114,14 @@ type Recording struct {
 	Steps     []Step
 	Resumes   []Resume // in file order
 	End       *End     // nil for a run in progress (or a cut file)
+
+	// Content is the play data the run was made with; its Digest is ""
+	// in a format 2 file, which does not say.
+	Content     assets.Content
+	ContentLine int // line of the content header, for the content error
+	// Fork says the run was played on from another recording's commands
+	// (the replay viewer's take the wheel); nil for a fresh run.
+	Fork *Fork
 }
 
 // Cut keeps the first n steps and the resume lines among them, and drops
@@ -178,20 +195,20 @@ type Recorder struct {
 	buf  []byte
 }
 
-// NewRecorder writes the header of a recording of run seed whose state hash
-// before any command is start (Game.Hash of a fresh game).
-func NewRecorder(w io.Writer, seed, start uint64) (*Recorder, error) {
-	return newRecorder(w, 0, seed, start)
+// NewRecorder writes the header of a recording of g's run, which has not
+// begun: its content, its seed and its state hash before any command.
+func NewRecorder(w io.Writer, g *game.Game) (*Recorder, error) {
+	return newRecorder(w, 0, g)
 }
 
 // NewBotRecorder is NewRecorder for a run the bot plays: the header names
 // game.BotVersion, so the corpus knows which bot made it.
-func NewBotRecorder(w io.Writer, seed, start uint64) (*Recorder, error) {
-	return newRecorder(w, game.BotVersion, seed, start)
+func NewBotRecorder(w io.Writer, g *game.Game) (*Recorder, error) {
+	return newRecorder(w, game.BotVersion, g)
 }
 
-func newRecorder(w io.Writer, bot int, seed, start uint64) (*Recorder, error) {
-	if _, err := io.WriteString(w, header(game.LogicVersion, bot, seed, start)); err != nil {
+func newRecorder(w io.Writer, bot int, g *game.Game) (*Recorder, error) {
+	if _, err := io.WriteString(w, header(RecordFormat, game.LogicVersion, bot, g.Data().Content, nil, g.Run.Seed, g.Hash())); err != nil {
 		return nil, err
 	}
 	return &Recorder{w: w}, nil
@@ -280,19 +297,28 @@ func (r *Recorder) Do(g *game.Game, c game.Command) (game.Result, error) {
 	return res, err
 }
 
-// header writes the header lines of a recording; bot 0 writes no bot line.
-func header(logic, bot int, seed, start uint64) string {
-	s := fmt.Sprintf("%s %d\n%s %d\n", recMagic, RecordFormat, recLogic, logic)
+// header writes the header lines of a recording in the given format; bot 0
+// writes no bot line, format 2 no content line and a nil fork no fork line.
+func header(format, logic, bot int, content assets.Content, fork *Fork, seed, start uint64) string {
+	s := fmt.Sprintf("%s %d\n%s %d\n", recMagic, format, recLogic, logic)
 	if bot != 0 {
 		s += fmt.Sprintf("%s %d\n", recBot, bot)
 	}
+	if format >= 3 {
+		s += contentLine(content)
+	}
+	s += forkLine(fork)
 	return s + fmt.Sprintf("%s %d\n%s %s\n", recSeed, seed, recStart, hashText(start))
 }
 
 // WriteTo writes the recording in its file format, as a Recorder would
 // have; the versions written are the recording's own.
 func (r *Recording) WriteTo(w io.Writer) (int64, error) {
-	b := []byte(header(r.Logic, r.Bot, r.Seed, r.Start))
+	format := r.Format
+	if format == 0 {
+		format = RecordFormat
+	}
+	b := []byte(header(format, r.Logic, r.Bot, r.Content, r.Fork, r.Seed, r.Start))
 	resumes := r.Resumes
 	for i := 0; i <= len(r.Steps); i++ {
 		for len(resumes) > 0 && resumes[0].After == i {
@@ -455,8 +481,8 @@ func (p *recParser) header() error {
 		}
 		return err
 	}
-	if p.rec.Format, err = strconv.Atoi(v); err != nil || p.rec.Format != RecordFormat {
-		return p.fail("recording format %q is not supported (this build reads %d)", v, RecordFormat)
+	if p.rec.Format, err = strconv.Atoi(v); err != nil || p.rec.Format < oldestRecordFormat || p.rec.Format > RecordFormat {
+		return p.fail("recording format %q is not supported (this build reads %d to %d)", v, oldestRecordFormat, RecordFormat)
 	}
 	if v, err = p.field(recLogic); err != nil {
 		return err
@@ -465,16 +491,8 @@ func (p *recParser) header() error {
 		return p.fail("bad logic version %q", v)
 	}
 	p.rec.LogicLine = p.line
-	if v, err = p.field(recBot, recSeed); err != nil {
+	if v, err = p.botContentSeed(); err != nil {
 		return err
-	}
-	if p.key == recBot {
-		if p.rec.Bot, err = strconv.Atoi(v); err != nil || p.rec.Bot < 1 {
-			return p.fail("bad bot version %q", v)
-		}
-		if v, err = p.field(recSeed); err != nil {
-			return err
-		}
 	}
 	if p.rec.Seed, err = strconv.ParseUint(v, 10, 64); err != nil {
 		return p.fail("bad seed %q", v)

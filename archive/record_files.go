@@ -76,7 +76,7 @@ func startRunRecording(dir string, g *game.Game, wrap wrapWriter) (*RunRecording
 	if err != nil {
 		return nil, err
 	}
-	rec, err := NewRecorder(wrap.writer(f), g.Run.Seed, g.Hash())
+	rec, err := NewRecorder(wrap.writer(f), g)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -98,7 +98,8 @@ func resumeRunRecording(dir string, g *game.Game, wrap wrapWriter) (*RunRecordin
 	if err != nil {
 		return nil, err
 	}
-	if rec.Logic != game.LogicVersion || rec.Seed != g.Run.Seed || rec.End != nil || rec.Last() != g.Hash() {
+	if rec.Logic != game.LogicVersion || rec.Seed != g.Run.Seed || rec.End != nil || rec.Last() != g.Hash() ||
+		checkContent(g.Data(), rec) != nil {
 		return nil, ErrRecordingMismatch
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)

@@ -46,7 +46,7 @@ func FuzzRecordReplay(f *testing.F) {
 		}
 		g := game.New(data, seed)
 		var buf bytes.Buffer
-		rec, err := NewRecorder(&buf, seed, g.Hash())
+		rec, err := NewRecorder(&buf, g)
 		require.NoError(t, err)
 		var bot game.Bot
 		for _, b := range input {

@@ -63,8 +63,8 @@ func TestReadRecordingErrors(t *testing.T) {
 	}{
 		{"empty", "", "r.rec:1: not a Last Post recording (no lastpost-recording line)"},
 		{"other file", "hello\n", "r.rec:1: not a Last Post recording (no lastpost-recording line)"},
-		{"future format", "lastpost-recording 3\n", `r.rec:1: recording format "3" is not supported (this build reads 2)`},
-		{"format 1", "lastpost-recording 1\n", `r.rec:1: recording format "1" is not supported (this build reads 2)`},
+		{"future format", "lastpost-recording 4\n", `r.rec:1: recording format "4" is not supported (this build reads 2 to 3)`},
+		{"format 1", "lastpost-recording 1\n", `r.rec:1: recording format "1" is not supported (this build reads 2 to 3)`},
 		{"header cut short", "lastpost-recording 2\nlogic 1\n", `r.rec:3: file ends inside the header: expected "seed"`},
 		{"header out of order", "lastpost-recording 2\nseed 42\n", `r.rec:2: expected "logic" followed by one value, got "seed 42"`},
 		{"bad logic", "lastpost-recording 2\nlogic -1\n", `r.rec:2: bad logic version "-1"`},
@@ -123,7 +123,7 @@ func recordSeed(t *testing.T, seed uint64, n int) (*Recording, *game.Game) {
 	data := loadData(t)
 	g := game.New(data, seed)
 	var buf bytes.Buffer
-	rec, err := NewRecorder(&buf, seed, g.Hash())
+	rec, err := NewRecorder(&buf, g)
 	require.NoError(t, err)
 	var bot game.Bot
 	for range n {

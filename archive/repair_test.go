@@ -72,7 +72,7 @@ func TestContinuedRunsKeepOneRecording(t *testing.T) {
 			rec, err := LoadRecording(filepath.Join(dir, CurrentRecording))
 			require.NoError(t, err)
 			require.Len(t, rec.Resumes, 1, "the continue is in the recording")
-			assert.Equal(t, Resume{Line: 8, After: 3, Hash: saved}, rec.Resumes[0], "after the three saved turns")
+			assert.Equal(t, Resume{Line: 9, After: 3, Hash: saved}, rec.Resumes[0], "after the three saved turns (the header is six lines)")
 			v, err := VerifyPartial(data, rec, nil)
 			require.NoError(t, err)
 			assert.Equal(t, 4, v.Turns, "three turns to the save, one after")

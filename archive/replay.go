@@ -74,16 +74,22 @@ type Player struct {
 	// they come after.
 	resumed int
 	err     error
+	// index holds the keyframes Index made; nil until then.
+	index *replayIndex
 }
 
 // NewPlayer starts a replay of rec. setup, if not nil, is called on every
 // game the player creates (the first one and the fresh one a backward Seek
 // makes), so a viewer can set its listener and memory there. It fails with
-// a *VersionError for a recording of another logic version and with a
+// a *VersionError for a recording of another logic version, a
+// *ContentError for one made with other play data, and with a
 // *DesyncError if the starting state already differs.
 func NewPlayer(data *assets.Data, rec *Recording, setup func(*game.Game)) (*Player, error) {
 	if rec.Logic != game.LogicVersion {
 		return nil, &VersionError{File: rec.File, Line: rec.LogicLine, Recorded: rec.Logic}
+	}
+	if err := checkContent(data, rec); err != nil {
+		return nil, err
 	}
 	p := &Player{data: data, rec: rec, setup: setup}
 	if err := p.restart(); err != nil {
@@ -252,11 +258,16 @@ func capApplies(rec *Recording, turns int) bool {
 	return rec.Bot != 0 && turns == game.DefaultAutoplayTurns
 }
 
-// Seek plays to the given turn (clamped to the recording), starting again
-// from the seed when the turn is behind the current one.
+// Seek plays to the given turn (clamped to the recording), from the
+// keyframe before it when Index has made one nearer than the current turn,
+// else starting again from the seed when the turn is behind the current one.
 func (p *Player) Seek(turn int) error {
 	turn = min(max(turn, 0), len(p.rec.Steps))
-	if turn < p.turn {
+	jumped, err := p.jump(turn)
+	if err != nil {
+		return err
+	}
+	if !jumped && turn < p.turn {
 		if err := p.restart(); err != nil {
 			return err
 		}

@@ -46,3 +46,40 @@ func BenchmarkReplay(b *testing.B) {
 		b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
 	})
 }
+
+// BenchmarkSeek measures the replay viewer's worst seek on the longest
+// corpus run (benchmark E4): from the end back to the command before it,
+// where a plain player replays everything from the seed and an indexed one
+// loads the keyframe before and replays at most KeyframeEvery commands.
+// Each iteration seeks to the end first, outside the timer. The budget is
+// 100 ms.
+func BenchmarkSeek(b *testing.B) {
+	data := loadData(b)
+	rec := longestCorpusRun(b)
+	for _, indexed := range []bool{false, true} {
+		name := "FromSeed"
+		if indexed {
+			name = "Keyframes"
+		}
+		b.Run(name, func(b *testing.B) {
+			p, err := NewPlayer(data, rec, nil)
+			require.NoError(b, err)
+			if indexed {
+				require.NoError(b, p.Index())
+			}
+			// The command just before a keyframe is the farthest from one.
+			target := p.Len() - 1
+			for target%KeyframeEvery != KeyframeEvery-1 && target > 0 {
+				target--
+			}
+			for b.Loop() {
+				b.StopTimer()
+				require.NoError(b, p.Seek(p.Len()))
+				b.StartTimer()
+				require.NoError(b, p.Seek(target))
+			}
+			b.ReportMetric(float64(b.Elapsed())/1e6/float64(b.N), "seek-ms")
+			b.ReportMetric(float64(p.Len()), "commands")
+		})
+	}
+}

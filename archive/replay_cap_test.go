@@ -29,7 +29,7 @@ func TestCappedEndForgesNothing(t *testing.T) {
 
 			rec.Cut(len(rec.Steps) / 2)
 			var buf bytes.Buffer
-			buf.WriteString(header(rec.Logic, rec.Bot, rec.Seed, rec.Start))
+			buf.WriteString(header(rec.Format, rec.Logic, rec.Bot, rec.Content, rec.Fork, rec.Seed, rec.Start))
 			for i, st := range rec.Steps {
 				buf.Write(appendStep(nil, i+1, st.Cmd, st.Hash, st.Refused))
 			}

@@ -79,25 +79,31 @@ func SaveFile(dir string, g *game.Game) error {
 }
 
 // saveFrame frames a save: the version is the state's, as game defines it.
-var saveFrame = frame{magic: "lastpost-save", version: game.SaveVersion}
+// Version 2, without the content line, is still read.
+var saveFrame = frame{magic: "lastpost-save", version: game.SaveVersion, oldest: 2}
 
 // MarshalSave writes g as a save file: a header line with the format
-// version, the body's length and its SHA-256, then the state in JSON.
+// version, the body's length and its SHA-256, then the body: a content line
+// naming the play data (as a recording's) and the state in JSON.
 // ParseSave reads it back.
 func MarshalSave(g *game.Game) ([]byte, error) {
 	body, err := g.MarshalState()
 	if err != nil {
 		return nil, err
 	}
-	return saveFrame.encode(body), nil
+	return saveFrame.encode(append([]byte(contentLine(g.Data().Content)), body...)), nil
 }
 
 // ParseSave rebuilds a run from a save file written by MarshalSave,
-// checking the header and the checksum before the state. Every error is one
-// line saying what is wrong; it never panics on bad input.
+// checking the header and the checksum before the state. A save made with
+// other content than data is refused with a *ContentError. Every error is
+// one line saying what is wrong; it never panics on bad input.
 func ParseSave(data *assets.Data, b []byte) (*game.Game, error) {
 	body, err := saveFrame.decode(b)
 	if err != nil {
+		return nil, err
+	}
+	if body, err = saveContent(data, frameVersion(b), body); err != nil {
 		return nil, err
 	}
 	return game.UnmarshalState(data, body)
@@ -121,6 +127,13 @@ func LoadFile(dir string, data *assets.Data) (*game.Game, error) {
 		return nil, unreadable(path, err)
 	}
 	g, err := ParseSave(data, b)
+	var other *ContentError
+	if errors.As(err, &other) {
+		// Nothing is wrong with the file: it waits, in place, for the game
+		// started with its content.
+		other.File = path
+		return nil, other
+	}
 	if err != nil {
 		return nil, setAside(path, err)
 	}

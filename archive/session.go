@@ -220,7 +220,8 @@ func (s *Session) Started(g *game.Game) {
 			}
 		}
 	} else {
-		s.history = &Recording{Format: RecordFormat, Logic: game.LogicVersion, Seed: g.Run.Seed, Start: g.Hash()}
+		s.history = &Recording{Format: RecordFormat, Logic: game.LogicVersion, Content: g.Data().Content,
+			Seed: g.Run.Seed, Start: g.Hash()}
 		s.rec, s.recErr = startRunRecording(s.dir, g, s.wrap)
 	}
 	s.loaded = nil
@@ -326,11 +327,16 @@ func (s *Session) Ended(g *game.Game) {
 		// Permadeath: the save goes even if what follows fails.
 		_ = RemoveSave(s.dir)
 	}
-	r := endedRun{g: g, kept: kept}
-	scoreErr, morgueErr, morgue := s.writeEnd(r, false)
-	if scoreErr != nil || morgueErr != nil {
-		s.endFailed(r, scoreErr, morgueErr, morgue)
+	if s.history != nil && s.history.Fork != nil {
+		s.endedFork(g, kept)
+	} else {
+		r := endedRun{g: g, kept: kept}
+		scoreErr, morgueErr, morgue := s.writeEnd(r, false)
+		if scoreErr != nil || morgueErr != nil {
+			s.endFailed(r, scoreErr, morgueErr, morgue)
+		}
 	}
+	s.endDaily(g, s.history)
 }
 
 // HighScores lists the table in the data folder; one that cannot be read

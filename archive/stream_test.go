@@ -95,8 +95,8 @@ func writeLongRecording(t *testing.T, path string, n int) {
 	f, err := os.Create(path)
 	require.NoError(t, err)
 	w := bufio.NewWriter(f)
-	start := game.New(loadData(t), 1).Hash()
-	_, err = w.WriteString(header(game.LogicVersion, 0, 1, start))
+	g := game.New(loadData(t), 1)
+	_, err = w.WriteString(header(RecordFormat, game.LogicVersion, 0, g.Data().Content, nil, 1, g.Hash()))
 	require.NoError(t, err)
 	for i := 1; i <= n; i++ {
 		_, err = fmt.Fprintf(w, "%d wait %016x\n", i, i)

@@ -20,6 +20,10 @@ type Data struct {
 	Colours  Colours
 	Texts    Texts
 	LevelGen LevelGen
+	// Content names the play data loaded, for recordings and saves. Load
+	// and LoadExtra set it; data changed in memory afterwards keeps the
+	// name of what was loaded.
+	Content Content
 }
 
 // Load reads every embedded data file strictly, validates each one and then
@@ -35,6 +39,9 @@ func Load() (*Data, error) {
 	}
 	d.LevelGen.Legend = d.legend()
 	if err := d.crossCheck(); err != nil {
+		return nil, err
+	}
+	if d.Content, err = d.content(nil); err != nil {
 		return nil, err
 	}
 	return d, nil

@@ -46,6 +46,9 @@ func LoadExtra(paths ...string) (*Data, error) {
 	if err := d.crossCheck(); err != nil {
 		return nil, err
 	}
+	if d.Content, err = d.content(paths); err != nil {
+		return nil, err
+	}
 	return d, nil
 }
 

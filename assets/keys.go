@@ -38,11 +38,22 @@ const (
 
 // The replay actions, used while watching a recording.
 const (
-	ActionReplayPause  Action = "play_pause"
-	ActionReplayStep   Action = "step"
-	ActionReplayFaster Action = "faster"
-	ActionReplaySlower Action = "slower"
-	ActionReplayQuit   Action = "stop_watching"
+	ActionReplayPause Action = "play_pause"
+	ActionReplayStep  Action = "step"
+	ActionReplayBack  Action = "step_back"
+	// ActionReplayRoadBack and ActionReplayRoadNext go to the start of a
+	// delivery's road: the one in view (or the one before), or the next.
+	ActionReplayRoadBack Action = "delivery_back"
+	ActionReplayRoadNext Action = "delivery_forward"
+	ActionReplayStart    Action = "to_start"
+	ActionReplayEnd      Action = "to_end"
+	// ActionReplayGoTo asks for a command number and goes there.
+	ActionReplayGoTo Action = "go_to"
+	// ActionReplayTakeWheel plays a new run on from where the replay stands.
+	ActionReplayTakeWheel Action = "take_wheel"
+	ActionReplayFaster    Action = "faster"
+	ActionReplaySlower    Action = "slower"
+	ActionReplayQuit      Action = "stop_watching"
 )
 
 // Context is a set of actions within which a key means one thing.
@@ -103,6 +114,13 @@ type menuKeys struct {
 type replayKeys struct {
 	PlayPause []Key `toml:"play_pause"`
 	Step      []Key `toml:"step"`
+	Back      []Key `toml:"step_back"`
+	RoadBack  []Key `toml:"delivery_back"`
+	RoadNext  []Key `toml:"delivery_forward"`
+	Start     []Key `toml:"to_start"`
+	End       []Key `toml:"to_end"`
+	GoTo      []Key `toml:"go_to"`
+	TakeWheel []Key `toml:"take_wheel"`
 	Faster    []Key `toml:"faster"`
 	Slower    []Key `toml:"slower"`
 	Quit      []Key `toml:"stop_watching"`
@@ -127,7 +145,10 @@ func (m menuKeys) bindings() []Binding {
 
 func (r replayKeys) bindings() []Binding {
 	return []Binding{
-		{ActionReplayPause, r.PlayPause}, {ActionReplayStep, r.Step},
+		{ActionReplayPause, r.PlayPause}, {ActionReplayStep, r.Step}, {ActionReplayBack, r.Back},
+		{ActionReplayRoadBack, r.RoadBack}, {ActionReplayRoadNext, r.RoadNext},
+		{ActionReplayStart, r.Start}, {ActionReplayEnd, r.End}, {ActionReplayGoTo, r.GoTo},
+		{ActionReplayTakeWheel, r.TakeWheel},
 		{ActionReplayFaster, r.Faster}, {ActionReplaySlower, r.Slower}, {ActionReplayQuit, r.Quit},
 	}
 }

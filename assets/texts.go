@@ -107,6 +107,8 @@ const (
 	// TitleLoadFailed is a save that could not be opened at all.
 	TitleLoadFailed TextID = "title.load_failed"
 	TitleHighScores TextID = "title.high_scores"
+	// TitleDaily starts the day's road (the -daily flag).
+	TitleDaily TextID = "title.daily"
 )
 
 // High-score table texts. ScoresHeader heads the columns the table prints.
@@ -411,9 +413,17 @@ const (
 	ReplayDesync  TextID = "replay.desync"
 	ReplayKeys    TextID = "replay.keys"
 	ReplayCommand TextID = "replay.command"
+	ReplayGoTo    TextID = "replay.go_to_prompt"
 	// The lines that describe the replay actions on the controls screen.
 	HelpPlayPause    TextID = "help.play_pause"
 	HelpStep         TextID = "help.step"
+	HelpStepBack     TextID = "help.step_back"
+	HelpRoadBack     TextID = "help.delivery_back"
+	HelpRoadNext     TextID = "help.delivery_forward"
+	HelpToStart      TextID = "help.to_start"
+	HelpToEnd        TextID = "help.to_end"
+	HelpGoTo         TextID = "help.go_to"
+	HelpTakeWheel    TextID = "help.take_wheel"
 	HelpFaster       TextID = "help.faster"
 	HelpSlower       TextID = "help.slower"
 	HelpStopWatching TextID = "help.stop_watching"
@@ -569,6 +579,10 @@ const (
 	// wrote what an earlier run's end could not.
 	NoticePendingWritten TextID = "notice.pending_written"
 	NoticePendingFailed  TextID = "notice.pending_failed"
+	// NoticeDailyProved says where the proof of the day's road was written.
+	NoticeDailyProved TextID = "notice.daily_proved"
+	// NoticeDailyFailed is a daily proof that could not be written.
+	NoticeDailyFailed TextID = "notice.daily_failed"
 )
 
 // TextIDs lists every text id, in the order of texts.toml.
@@ -601,7 +615,7 @@ var TextIDs = []TextID{
 	WhyYourVan, WhyThe, WhyNothing, WhyRound, WhyGone, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
 	TraceLineThen, TraceReject, TraceRejectStop, TraceAccept, TraceAcceptStop,
 	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRetireNeedsVictory, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
-	TitleHighScores, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
+	TitleHighScores, TitleDaily, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
 	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext, PagerPrev,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
 	LegendGround, LegendRemembered, LegendUnknown, HintFirstRun,
@@ -610,13 +624,14 @@ var TextIDs = []TextID{
 	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseQuitConfirm, PauseSaveFailed,
 	TitleSaveStuck, TitleLoadFailed, HelpInReplay, HelpPlayPause, HelpStep, HelpFaster, HelpSlower,
 	HelpStopWatching, ReplayHeader, ReplayPlaying, ReplayPaused, ReplayEnded, ReplayDesync, ReplayKeys,
-	ReplayCommand,
+	ReplayCommand, ReplayGoTo, HelpStepBack, HelpRoadBack, HelpRoadNext, HelpToStart, HelpToEnd, HelpGoTo, HelpTakeWheel,
 	CLITermUnset, CLITermDumb, CLITermUnknown, CLINoTTY, CLITermFailed, CLIDataDir, CLIDataDirInUse, CLIDataDirInUseBy, CLIStopped,
 	CLIStoppedSaved, CLIStoppedNoSave, CLIStoppedAgain, CLICrashed, CLICrashUnwritten,
 	ControlsTitle, ControlsHint, ControlsPress, ControlsTaken, ControlsSame, ControlsAdded,
 	ControlsRemoved, ControlsLastKey, ControlsFull, ControlsUnbindable, ControlsRestore,
 	ControlsRestored, ControlsSaveFailed,
 	NoticeAbandonSave, NoticeSaveKept, NoticeScoresUnreadable, NoticeRecordingFailed, NoticeRecordingBack, NoticeMorgueFailed,
+	NoticeDailyProved, NoticeDailyFailed,
 	MorgueTitle, MorgueRow, MorgueWon, MorgueMoney, MorgueVan, MorgueVanStats, MorgueGuns, MorgueRecording,
 	MorgueUnrecorded, TitleOptions, PauseOptions, OptionsTitle, OptionsHint, OptionsPalette, OptionsPaletteAuto,
 	OptionsPaletteColours, OptionsPaletteMono, OptionsSpeed, OptionsSpeedInstant, OptionsSpeedTimes,

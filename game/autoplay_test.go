@@ -157,12 +157,25 @@ func loadData(t testing.TB) *assets.Data {
 }
 
 // TestGunRanksKeepTheShippedOrder checks that rating guns by their data
-// orders the shipped guns as the bot always bought them.
+// ranks every gun of the data, a dearer gun above a cheaper one, so the
+// shipped guns keep the order the bot always bought them in, and a gun
+// added by TOML finds its place by its price alone.
 func TestGunRanksKeepTheShippedOrder(t *testing.T) {
-	ranks := gunRanks(&loadData(t).Guns)
-	order := []string{"pistol", "shotgun", "machine_gun", "railgun"}
-	require.Len(t, ranks, len(order))
-	for i := 1; i < len(order); i++ {
-		assert.Less(t, ranks[order[i-1]], ranks[order[i]], "%s ranks below %s", order[i-1], order[i])
+	for _, tt := range []struct {
+		name string
+		data *assets.Data
+	}{{"shipped", loadData(t)}, {"with an extra gun", extraData(t)}} {
+		t.Run(tt.name, func(t *testing.T) {
+			guns := tt.data.Guns.List
+			ranks := gunRanks(&tt.data.Guns)
+			require.Len(t, ranks, len(guns))
+			for _, a := range guns {
+				for _, b := range guns {
+					if a.Price < b.Price {
+						assert.Less(t, ranks[a.ID], ranks[b.ID], "%s costs less than %s", a.ID, b.ID)
+					}
+				}
+			}
+		})
 	}
 }

@@ -20,7 +20,10 @@ import (
 // whenever the body's meaning changes (a new component, a new field that
 // matters to play), so an old build refuses a newer save instead of
 // misreading it.
-const SaveVersion = 2
+//
+// Version 3 puts a line naming the content before the state (the archive
+// writes and reads it); version 2 saves, without it, are still read.
+const SaveVersion = 3
 
 // maxSavedEntity bounds the entity allocator a save may carry. A delivery
 // spawns a few thousand entities; the bound keeps a hostile file from making

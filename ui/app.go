@@ -73,6 +73,13 @@ type Hooks struct {
 	// of its own while the table shows, so it must only read the data
 	// folder; once stop says true (the table closed) it should return.
 	ProveScores func(scores []Score, stop func() bool, report func(i int, p Proof))
+	// TakeWheel makes g, where the replay of rec stands after at
+	// commands, a run of the player's own, recorded as a fork of rec, and
+	// returns the hooks that run is played with; nil offers no wheel.
+	TakeWheel func(rec *archive.Recording, at int, g *game.Game) (Hooks, error)
+	// Daily claims the day's road and returns its fresh game, or says why
+	// not (driven already today); nil offers no daily road.
+	Daily func() (*game.Game, error)
 	// Notice returns what the data folder has to tell the player since it
 	// was last asked ("" for nothing): a recording that failed, a table set
 	// aside. It is shown once, under the map or on the screen in front.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -34,6 +35,9 @@ func RunReplay(screen tcell.Screen, data *assets.Data, rec *archive.Recording, o
 	if err != nil {
 		return err
 	}
+	// The keyframes make every seek quick; a desync found while making them
+	// is shown when playback reaches it, so the part before still plays.
+	_ = p.Index()
 	return run(screen, data, opts, func(a *App) { watch(a, p).play(a) })
 }
 
@@ -63,6 +67,10 @@ type replayView struct {
 	last string
 	// notice says why playback stopped short (a desync).
 	notice string
+	// typing is true while a command number is being typed after the
+	// go-to key; typed holds its digits.
+	typing bool
+	typed  string
 }
 
 // watch makes a's only view the replay of p, paused at its start.
@@ -152,11 +160,27 @@ func (v *replayView) step(a *App) {
 }
 
 func (v *replayView) key(a *App, in input) {
+	if v.typing {
+		v.typeDigit(a, in)
+		return
+	}
 	act, ok := a.data.Keys.Action(assets.ContextReplay, in.key)
+	if !ok {
+		act, ok = navActions[in.nav]
+	}
 	if !ok {
 		return
 	}
+	if target, seeks := v.seekTarget(act); seeks {
+		v.seek(a, target)
+		return
+	}
 	switch act {
+	case assets.ActionReplayTakeWheel:
+		v.takeWheel(a)
+	case assets.ActionReplayGoTo:
+		v.pause()
+		v.typing, v.typed = true, ""
 	case assets.ActionReplayPause:
 		if v.playing {
 			v.pause()
@@ -176,6 +200,92 @@ func (v *replayView) key(a *App, in input) {
 	}
 }
 
+// takeWheel ends the replay and plays on from where it stands, a run of
+// the player's own; why it cannot (no run left, a desync, a save in the
+// way) is told in the notice line.
+func (v *replayView) takeWheel(a *App) {
+	v.pause()
+	g := v.player.Game()
+	if a.hooks.TakeWheel == nil || v.player.Err() != nil || g.Phase() == act.PhaseOver {
+		return
+	}
+	hooks, err := a.hooks.TakeWheel(v.player.Recording(), v.player.Turn(), g)
+	if err != nil {
+		v.notice = err.Error()
+		return
+	}
+	a.hooks = hooks
+	a.begin(g)
+}
+
+// navActions are the paging keys the viewer reads beside its bindings.
+var navActions = map[nav]assets.Action{
+	navHome: assets.ActionReplayStart, navEnd: assets.ActionReplayEnd,
+	navPageUp: assets.ActionReplayRoadBack, navPageDown: assets.ActionReplayRoadNext,
+}
+
+// seekTarget returns the command a seeking action goes to; seeks is false
+// for the other actions.
+func (v *replayView) seekTarget(act assets.Action) (target int, seeks bool) {
+	p := v.player
+	switch act {
+	case assets.ActionReplayBack:
+		return p.Turn() - 1, true
+	case assets.ActionReplayRoadBack:
+		return p.Delivery(-1), true
+	case assets.ActionReplayRoadNext:
+		return p.Delivery(+1), true
+	case assets.ActionReplayStart:
+		return 0, true
+	case assets.ActionReplayEnd:
+		return p.Len(), true
+	}
+	return 0, false
+}
+
+// seek pauses playback and shows the run after target commands, without
+// animating what lies between. A desync on the way stops there, as
+// playback would.
+func (v *replayView) seek(a *App, target int) {
+	v.pause()
+	a.anim.begin()
+	a.anim.skip = true
+	err := v.player.Seek(target)
+	a.anim.end()
+	if g := v.player.Game(); g != a.game {
+		g.SetListener(a.anim.listener())
+		a.game = g
+	}
+	v.last, v.notice = "", ""
+	if t := v.player.Turn(); t > 0 {
+		v.last = v.player.Recording().Steps[t-1].Cmd.String()
+	}
+	var desync *archive.DesyncError
+	if errors.As(err, &desync) {
+		v.notice = a.text(assets.ReplayDesync, "turn", desync.Turn)
+	}
+}
+
+// typeDigit reads one key of a command number being typed: digits add to
+// it, Backspace takes one off, Enter goes there and Esc gives up.
+func (v *replayView) typeDigit(a *App, in input) {
+	switch {
+	case in.key.Special == assets.SpecialEnter:
+		v.typing = false
+		if n, err := strconv.Atoi(v.typed); err == nil {
+			v.seek(a, n)
+		}
+	case in.key.Special == assets.SpecialEsc:
+		v.typing = false
+	case in.key.Special == assets.SpecialBackspace:
+		if v.typed != "" {
+			v.typed = v.typed[:len(v.typed)-1]
+		}
+	case in.key.Special == assets.SpecialNone && !in.key.Ctrl && in.key.Rune >= '0' && in.key.Rune <= '9' && len(v.typed) < 7:
+		v.typed += string(in.key.Rune)
+	}
+}
+
 // onRoad reports whether the replay shows the road, where turns animate.
 func (v *replayView) onRoad(a *App) bool { return a.game.Phase() == act.PhaseRoad }
 
@@ -189,24 +299,27 @@ func (v *replayView) draw(a *App, g *Grid) {
 		m := newCamp(a)
 		m.notice = v.notice
 		m.draw(a, g)
+		v.drawProgress(a, g, g.H-3)
 		v.drawKeys(a, g, g.H-2)
 	default:
 		(&endView{}).draw(a, g)
 		if v.notice != "" {
-			g.Fill(0, g.H-3, g.W, 1, blankCell)
-			g.Text(margin, g.H-3, v.notice, a.pal.Style(assets.RoleWarning))
+			g.Fill(0, g.H-4, g.W, 1, blankCell)
+			g.Text(margin, g.H-4, v.notice, a.pal.Style(assets.RoleWarning))
 		}
+		v.drawProgress(a, g, g.H-3)
 		v.drawKeys(a, g, g.H-2)
 	}
 	v.drawHeader(a, g)
 }
 
-// drawRoad is the play screen one row lower: the map under the replay's
-// line, then the status line, the log and the keys.
+// drawRoad is the play screen two rows lower: the map under the replay's
+// line and its progress bar, then the status line, the log and the keys.
 func (v *replayView) drawRoad(a *App, g *Grid) {
 	l := a.playLayout(g)
 	focus, _ := vanAt(a.game)
-	a.drawMap(g, a.follow.frame(a.game.Level(), g.W, max(l.mapH-1, 0), 1, focus))
+	a.drawMap(g, a.follow.frame(a.game.Level(), g.W, max(l.mapH-2, 0), 2, focus))
+	v.drawProgress(a, g, 1)
 	a.drawStatus(g, l.statusY, a.roadStatus())
 	a.drawLog(g, l.logY, l.logLines-1, v.notice)
 	v.drawKeys(a, g, g.H-1)
@@ -249,8 +362,52 @@ func (v *replayView) drawKeys(a *App, g *Grid, y int) {
 		return "?"
 	}
 	g.Fill(0, y, g.W, 1, blankCell)
+	if v.typing {
+		g.Text(0, y, a.text(assets.ReplayGoTo, "total", v.player.Len(), "typed", v.typed), a.pal.Style(assets.RoleText))
+		return
+	}
 	g.Text(0, y, a.text(assets.ReplayKeys,
 		"play", first(assets.ActionReplayPause), "step", first(assets.ActionReplayStep),
-		"faster", first(assets.ActionReplayFaster), "slower", first(assets.ActionReplaySlower),
+		"back", first(assets.ActionReplayBack),
+		"road_back", first(assets.ActionReplayRoadBack), "road_next", first(assets.ActionReplayRoadNext),
+		"start", first(assets.ActionReplayStart), "end", first(assets.ActionReplayEnd),
+		"go_to", first(assets.ActionReplayGoTo), "wheel", first(assets.ActionReplayTakeWheel),
 		"quit", first(assets.ActionReplayQuit)), a.pal.Style(assets.RoleTextDim))
+}
+
+// Glyphs of the progress bar.
+const (
+	progressPlayed = '='
+	progressAhead  = '-'
+	progressRoad   = '|'
+	progressHere   = '>'
+)
+
+// drawProgress writes the progress bar on row y, the width of the screen:
+// the part played, the part ahead, a mark where each delivery's road
+// begins and one where the replay stands.
+func (v *replayView) drawProgress(a *App, g *Grid, y int) {
+	total := v.player.Len()
+	if g.W <= 0 {
+		return
+	}
+	col := func(turn int) int {
+		if total == 0 {
+			return 0
+		}
+		return min(turn*(g.W-1)/total, g.W-1)
+	}
+	here := col(v.player.Turn())
+	played, ahead := a.pal.Style(assets.RoleHUDValue), a.pal.Style(assets.RoleTextDim)
+	for x := range g.W {
+		c := Cell{R: progressAhead, S: ahead}
+		if x < here {
+			c = Cell{R: progressPlayed, S: played}
+		}
+		g.Set(x, y, c)
+	}
+	for _, r := range v.player.Roads() {
+		g.Set(col(r), y, Cell{R: progressRoad, S: a.pal.Style(assets.RoleHUDLabel)})
+	}
+	g.Set(here, y, Cell{R: progressHere, S: a.pal.Style(assets.RoleVan)})
 }

@@ -34,7 +34,7 @@ func recordCommands(t testing.TB, data *assets.Data, seed uint64, cmds ...game.C
 	t.Helper()
 	g := game.New(data, seed)
 	var buf bytes.Buffer
-	r, err := archive.NewRecorder(&buf, seed, g.Hash())
+	r, err := archive.NewRecorder(&buf, g)
 	require.NoError(t, err)
 	for _, c := range cmds {
 		_, err := r.Do(g, c)
@@ -52,6 +52,7 @@ func newReplayHarness(t testing.TB, rec *archive.Recording) (*harness, *replayVi
 	h := newHarness(t, 80, 24, Options{})
 	p, err := archive.NewPlayer(h.app.data, rec, nil)
 	require.NoError(t, err)
+	_ = p.Index() // as RunReplay does: a desync shows when playback reaches it
 	v := watch(h.app, p)
 	h.app.redraw(false)
 	return h, v
@@ -230,6 +231,7 @@ func TestReplayKeyDuringAnimationIsObeyedAfterTheTurn(t *testing.T) {
 	rec := loadRecording(t, corpusRecording)
 	p, err := archive.NewPlayer(h.app.data, rec, nil)
 	require.NoError(t, err)
+	_ = p.Index() // as RunReplay does: a desync shows when playback reaches it
 	v := watch(h.app, p)
 	h.app.redraw(false)
 	// The quit key waits in the queue while the first turn animates: it
@@ -269,4 +271,25 @@ func TestRunReplayRestoresTheTerminal(t *testing.T) {
 		t.Fatal("RunReplay did not return after quit")
 	}
 	assert.True(t, s.finalised())
+}
+
+// TestRunReplayRefusesOtherContentBeforeTheTerminal gives the viewer a
+// recording that names other content: refused, by name, with the terminal
+// never started, and exit status 2 as -verify gives.
+func TestRunReplayRefusesOtherContentBeforeTheTerminal(t *testing.T) {
+	rec := loadRecording(t, corpusRecording)
+	rec.Content = assets.Content{Digest: "0123456789abcdef", Extra: []string{"more.toml"}}
+	s := newReadyScreen()
+	data := loadData(t)
+	err := RunReplay(s, data, rec, Options{Instant: true})
+	var ce *archive.ContentError
+	require.ErrorAs(t, err, &ce)
+	select {
+	case <-s.ready:
+		t.Fatal("the terminal was started for a recording that cannot play")
+	default:
+	}
+	var stderr bytes.Buffer
+	assert.Equal(t, exitBad, ExitCode(data, err, &stderr))
+	assert.Contains(t, stderr.String(), "more.toml")
 }

@@ -57,6 +57,7 @@ func ExitCode(data *assets.Data, err error, stderr io.Writer) int {
 	var stop *Interrupted
 	var desync *archive.DesyncError
 	var version *archive.VersionError
+	var content *archive.ContentError
 	switch {
 	case err == nil:
 		return exitOK
@@ -68,6 +69,9 @@ func ExitCode(data *assets.Data, err error, stderr io.Writer) int {
 		return exitFailed
 	case errors.As(err, &version):
 		fmt.Fprintln(stderr, version)
+		return exitBad
+	case errors.As(err, &content):
+		fmt.Fprintln(stderr, content)
 		return exitBad
 	case errors.Is(err, ErrTerminal):
 		fmt.Fprintln(stderr, startProblem(data, err))

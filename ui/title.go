@@ -65,6 +65,11 @@ func titlePage(a *App) menuPage {
 	}
 	items = append(items,
 		menuItem{label: a.text(assets.TitleNewGame), hotkey: 'n', pick: func(a *App, _ *menuView) { a.startOver((*App).newRun) }},
+	)
+	if a.hooks.Daily != nil {
+		items = append(items, menuItem{label: a.text(assets.TitleDaily), hotkey: 'd', pick: dailyRun})
+	}
+	items = append(items,
 		menuItem{label: a.text(assets.TitleControls), hotkey: 'o', pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
 		menuItem{label: a.text(assets.TitleOptions), hotkey: 'p', pick: func(a *App, _ *menuView) { a.push(newOptions()) }},
 		menuItem{label: a.text(assets.TitleHighScores), hotkey: 's', pick: func(a *App, _ *menuView) { a.push(newScores(a)) }},
@@ -75,6 +80,19 @@ func titlePage(a *App) menuPage {
 		prelude: []string{a.text(assets.TitleTagline)},
 		items:   items,
 	}
+}
+
+// dailyRun starts the day's road, once the player agrees to abandon a
+// saved run; a day already driven is told on the title screen.
+func dailyRun(a *App, m *menuView) {
+	a.startOver(func(a *App) {
+		g, err := a.hooks.Daily()
+		if err != nil {
+			m.notice = err.Error()
+			return
+		}
+		a.begin(g)
+	})
 }
 
 // continueRun loads the saved run; a save that cannot be read is reported

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/archive"
+	"lastpost/game"
+	"lastpost/rules/act"
+)
+
+// driveDaily claims day in dir and lets the bot drive it to its end through
+// a session, as a player's game would, leaving the proof in dir.
+func driveDaily(t *testing.T, dir, day string) string {
+	t.Helper()
+	data := loadData(t)
+	g, err := archive.ClaimDaily(dir, day, data)
+	require.NoError(t, err)
+	s := archive.NewSession(dir, data, nil)
+	defer s.Close()
+	s.Started(g)
+	bot := game.Bot{Style: game.BotReckless}
+	for g.Phase() != act.PhaseOver {
+		c := bot.Next(g)
+		s.Playing(g, c)
+		r, _ := g.Do(c)
+		s.Played(g, c, r)
+	}
+	s.Ended(g)
+	b, err := os.ReadFile(archive.DailyPath(dir, day))
+	require.NoError(t, err)
+	return strings.TrimSpace(string(b))
+}
+
+// TestDailyProofVerifiesOffline checks -verify on a file holding a daily
+// proof line: ok with the score, exit 1 for a score its commands do not
+// reach, exit 2 for a line that is no proof; and -daily-scores lists the
+// day, checked.
+func TestDailyProofVerifiesOffline(t *testing.T) {
+	dir := t.TempDir()
+	line := driveDaily(t, dir, "2026-11-25")
+	file := dir + "/proof.txt"
+	require.NoError(t, os.WriteFile(file, []byte(line+"\n"), 0o644))
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, exitOK, run([]string{"-replay", file, "-verify"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "ok: the daily road of 2026-11-25, ")
+
+	forged := strings.Replace(line, " earned=", " earned=9", 1)
+	require.NoError(t, os.WriteFile(file, []byte(forged), 0o644))
+	stdout.Reset()
+	stderr.Reset()
+	assert.Equal(t, exitFailed, run([]string{"-replay", file, "-verify"}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), "claims")
+
+	require.NoError(t, os.WriteFile(file, []byte("lastpost-daily 1 2026-11-25 junk\n"), 0o644))
+	stdout.Reset()
+	stderr.Reset()
+	assert.Equal(t, exitBad, run([]string{"-replay", file, "-verify"}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), "not a daily proof")
+
+	stdout.Reset()
+	stderr.Reset()
+	require.Equal(t, exitOK, run([]string{"-daily-scores", "-data-dir", dir}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "2026-11-25")
+	assert.Contains(t, stdout.String(), "replays to this score")
+}
+
+func TestDailyFlagConflicts(t *testing.T) {
+	for _, args := range [][]string{
+		{"-daily", "-seed", "3"},
+		{"-daily", "-replay", "x.rec"},
+		{"-daily", "-autoplay", "1"},
+		{"-daily-scores", "-autoplay", "1"},
+	} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, exitBad, run(args, &stdout, &stderr), "%v", args)
+		assert.Contains(t, stderr.String(), "-daily", "%v", args)
+	}
+}
