@@ -6,10 +6,16 @@ import (
 	"lastpost/ecs/geom"
 )
 
-// Offer is one item on sale at the camp. Kind is one of "gun",
-// "repair_engine", "change_tyre", "armour", "spare_tyre" and "engine_kit";
-// ID names the item (for guns: "pistol", "shotgun", "machine_gun" or
-// "railgun"); Price is what it costs this van; Level is the armour level an
+// The kinds of repair an Offer can be, by the stat it puts back.
+const (
+	RepairEngine = "repair_engine"
+	RepairTyres  = "change_tyre"
+)
+
+// Offer is one item on sale at the camp. Kind is "gun", RepairEngine,
+// RepairTyres, "armour", or a kit's Item name (SpareTyre, EngineKit), as
+// the caller reads them from the offer's data; ID names the item (a gun's
+// id, or the kit's Item name); Price is what it costs this van; Level is the armour level an
 // "armour" offer sets; Points is how many points a repair would put back
 // on this van, so repairs priced by the damage compare point for point.
 type Offer struct {
@@ -21,7 +27,7 @@ type Offer struct {
 }
 
 // Camp is what the autoplay shopper knows at a survivor camp. Inventory
-// lists item ids; Mounted holds the gun id on each side indexed by Dir-1
+// lists the items carried, guns by id and kits by their Item name; Mounted holds the gun id on each side indexed by Dir-1
 // (North, East, South, West), "" when empty. GunRanks rates every gun the
 // game knows by id, higher for a better gun; the caller derives it from the
 // guns' data, so a gun added to the data is ranked without code here.
@@ -83,7 +89,7 @@ func firstOffer(c Camp, kind string, budget int) int {
 }
 
 func shopRepair(c Camp) int {
-	order := [2]string{"repair_engine", "change_tyre"}
+	order := [2]string{RepairEngine, RepairTyres}
 	if c.Tyres*c.MaxEngine < c.Engine*c.MaxTyres {
 		order[0], order[1] = order[1], order[0]
 	}
@@ -124,7 +130,7 @@ func cheaperPerPoint(a, b Offer) bool {
 
 // needsRepair reports whether a repair of kind would have any effect.
 func needsRepair(c Camp, kind string) bool {
-	if kind == "repair_engine" {
+	if kind == RepairEngine {
 		return c.Engine < c.MaxEngine
 	}
 	return c.Tyres < c.MaxTyres
@@ -195,8 +201,9 @@ func shopKit(c Camp) int {
 	if c.InventoryFree <= 0 {
 		return -1
 	}
-	order := [2]string{"spare_tyre", "engine_kit"}
-	if count(c.Inventory, "engine_kit") < count(c.Inventory, "spare_tyre") {
+	tyre, engine := SpareTyre.String(), EngineKit.String()
+	order := [2]string{tyre, engine}
+	if count(c.Inventory, engine) < count(c.Inventory, tyre) {
 		order[0], order[1] = order[1], order[0]
 	}
 	for _, kind := range order {

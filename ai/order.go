@@ -42,7 +42,9 @@ func (k Kind) String() string {
 	return "kind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Item is a consumable the van can use from its inventory while stopped.
+// Item is a consumable the van can use from its inventory while stopped,
+// known by what it mends: the caller names each kit by the stat its data
+// says it puts back, never by its id.
 type Item uint8
 
 // The usable items. NoItem is the zero value of an Order that uses nothing.
@@ -52,7 +54,7 @@ const (
 	EngineKit
 )
 
-// String gives the item's asset id.
+// String gives the item's name in the shopper's offers and inventory.
 func (it Item) String() string {
 	switch it {
 	case NoItem:

@@ -138,7 +138,7 @@ func TestDeliveryStepsBetweenRoads(t *testing.T) {
 // TestIndexedSeekSetsUpEachGame checks a seek from a keyframe hands the
 // viewer's setup the game it loaded, as a restart does.
 func TestIndexedSeekSetsUpEachGame(t *testing.T) {
-	rec, _ := recordSeed(t, 4, 3*KeyframeEvery)
+	rec := recordLasting(t, 4, 3*KeyframeEvery)
 	var seen []*game.Game
 	p, err := NewPlayer(loadData(t), rec, func(g *game.Game) { seen = append(seen, g) })
 	require.NoError(t, err)

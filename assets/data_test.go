@@ -16,8 +16,19 @@ func TestLoadReadsEveryShippedFile(t *testing.T) {
 	// Spot checks against the reference numbers of the original game.
 	assert.Equal(t, 8, d.Van.HP)
 	assert.Equal(t, 4, d.Van.MaxSpeed(d.Van.Engine))
-	assert.Len(t, d.Guns.List, 4)
-	assert.Equal(t, 83, d.Shop.TotalWeight(), "the original's 82 and the engine overhaul's 1")
+	guns, err := LoadGuns()
+	require.NoError(t, err)
+	for _, g := range guns.List {
+		_, ok := d.Guns.Get(g.ID)
+		assert.True(t, ok, "gun %q of %s is loaded", g.ID, gunsFile)
+	}
+	shop, err := LoadShop(guns)
+	require.NoError(t, err)
+	for _, o := range shop.Offers {
+		loaded, ok := d.Shop.Offer(o.ID)
+		assert.True(t, ok, "offer %q of %s is loaded", o.ID, shopFile)
+		assert.Equal(t, o.Weight, loaded.Weight, "offer %q keeps its weight", o.ID)
+	}
 	assert.Equal(t, 20+40*3, d.Campaign.Pay(3))
 	assert.Equal(t, 32, d.Combat.Explosion.Fragments)
 	assert.Equal(t, "The car shoots you.", d.Texts.Format(MsgShotBy, "enemy", "car"))

@@ -12,7 +12,9 @@ type Movement string
 
 // The ways an enemy moves.
 const (
-	// MovementWalk steps MaxSpeed cells per round on the enemy's own turn.
+	// MovementWalk steps one cell on the enemy's own turn, so a walker's
+	// MaxSpeed (and StartSpeed) must be WalkSpeed: the game has no way to
+	// make it walk faster, and a number it would ignore is refused.
 	MovementWalk Movement = "walk"
 	// MovementDrive is moved east by the physics step at the enemy's
 	// current speed, like the van.
@@ -28,6 +30,9 @@ const (
 	BehaviourCar    Behaviour = "car"    // pulls level and fires sideways
 	BehaviourBike   Behaviour = "bike"   // lines up on a row or column and fires along it
 )
+
+// WalkSpeed is the one speed a walker has: a cell on each of its turns.
+const WalkSpeed = 1
 
 var (
 	movements  = []Movement{MovementWalk, MovementDrive}
@@ -130,6 +135,9 @@ func (e Enemy) validate(p *problems, where string) {
 	}
 	if !slices.Contains(movements, e.Movement) {
 		p.addf("%s movement %q must be one of %v", where, e.Movement, movements)
+	}
+	if e.Movement == MovementWalk && e.MaxSpeed != WalkSpeed {
+		p.addf("%s walks one cell a turn, so max_speed %d must be %d", where, e.MaxSpeed, WalkSpeed)
 	}
 	if e.Movement == MovementWalk && e.StartSpeed != e.MaxSpeed {
 		p.addf("%s walks, so start_speed %d must equal max_speed %d", where, e.StartSpeed, e.MaxSpeed)

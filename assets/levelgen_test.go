@@ -102,8 +102,12 @@ func TestLevelGenListsThingsInFileOrder(t *testing.T) {
 	assert.Equal(t, []string{"wreck", "barrel", "letter", "zombie", "car", "bike"}, g.Spawn.Things())
 	d, err := Load()
 	require.NoError(t, err)
-	want := []Thing{{"wreck", '#', true}, {"barrel", '0', true}, {"letter", '=', false},
-		{"zombie", 'z', false}, {"car", 'c', false}, {"bike", 'b', false}}
+	// The built-in things come first, then one row per enemy in the
+	// enemies' order, drawn by its map character.
+	want := []Thing{{"wreck", '#', true}, {"barrel", '0', true}, {"letter", '=', false}}
+	for _, e := range d.Enemies.List {
+		want = append(want, Thing{ID: e.ID, Char: e.MapChar()})
+	}
 	assert.Equal(t, want, d.LevelGen.Legend, "the ASCII legend of the golden levels")
 }
 

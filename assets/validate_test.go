@@ -46,6 +46,7 @@ func TestEnemiesValidateRejectsNonsense(t *testing.T) {
 		{"no hit points", "hp = 5", "hp = 0", "hp is 0"},
 		{"start faster than max", "start_speed = 1\nbump_damage = 1\nbump_text = \"msg.rammed_by\"", "start_speed = 5\nbump_damage = 1\nbump_text = \"msg.rammed_by\"", "start_speed is 5"},
 		{"walker with two speeds", "start_speed = 1\nbump_damage = 1\nbump_text = \"msg.clawed_by\"", "start_speed = 0\nbump_damage = 1\nbump_text = \"msg.clawed_by\"", "walks"},
+		{"walker faster than a step a turn", "max_speed = 1\nstart_speed = 1\nbump_damage = 1\nbump_text = \"msg.clawed_by\"", "max_speed = 2\nstart_speed = 2\nbump_damage = 1\nbump_text = \"msg.clawed_by\"", "walks one cell a turn, so max_speed 2 must be 1"},
 		{"unknown movement", `movement = "drive"`, `movement = "fly"`, `movement "fly"`},
 		{"unknown behaviour", `behaviour = "bike"`, `behaviour = "sneaky"`, `behaviour "sneaky"`},
 		{"two guns in one slot", `slot = "rear"`, `slot = "front"`, "two guns in the front slot"},

@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"slices"
 
 	"lastpost/ai"
 	"lastpost/assets"
@@ -102,17 +101,23 @@ func (b *Bot) drive(g *Game) Command {
 	case ai.Fire:
 		return Command{Kind: CmdFire, Dir: o.Dir}
 	case ai.Use:
-		if i := itemIndex(g.Inventory(), o.Item.String()); i >= 0 {
+		if i := kitIndex(&g.data.Shop, g.Inventory(), o.Item); i >= 0 {
 			return Command{Kind: CmdUse, Index: i}
 		}
 	}
 	return Command{Kind: CmdWait}
 }
 
-// carries reports whether the van carries an item id. The bot asks every
-// turn, so it reads the item store rather than list the inventory.
-func carries(w *ecs.World, id string) bool {
-	return slices.Contains(vocab.Item.Values(w), id)
+// carries reports whether the van carries a kit the driver calls item. The
+// bot asks every turn, so it reads the item store rather than list the
+// inventory.
+func carries(w *ecs.World, shop *assets.Shop, item ai.Item) bool {
+	for _, id := range vocab.Item.Values(w) {
+		if kitItem(shop, id) == item {
+			return true
+		}
+	}
+	return false
 }
 
 // recklessly turns a careful order into the reckless bot's: never slow
@@ -127,14 +132,35 @@ func recklessly(o ai.Order) ai.Order {
 	return o
 }
 
-// itemIndex returns the first index of id in inv, or -1.
-func itemIndex(inv []string, id string) int {
-	for i, s := range inv {
-		if s == id {
+// kitIndex returns the index in inv of the first kit the driver calls
+// item, or -1.
+func kitIndex(shop *assets.Shop, inv []string, item ai.Item) int {
+	for i, id := range inv {
+		if kitItem(shop, id) == item {
 			return i
 		}
 	}
 	return -1
+}
+
+// kitItem is what the driver calls the item id: a kit by the stat its data
+// says it puts back, whatever its id, or NoItem for anything else.
+func kitItem(shop *assets.Shop, id string) ai.Item {
+	if k, ok := shop.Consumable(id); ok {
+		return kitFor(k.Restores)
+	}
+	return ai.NoItem
+}
+
+// kitFor is the driver's name for a kit that puts back the stat.
+func kitFor(s assets.Stat) ai.Item {
+	switch s {
+	case assets.StatTyres:
+		return ai.SpareTyre
+	case assets.StatEngine:
+		return ai.EngineKit
+	}
+	return ai.NoItem
 }
 
 // situation reads what the driver knows this turn: the van, its guns and
@@ -149,8 +175,8 @@ func (b *Bot) situation(g *Game) ai.Situation {
 		Speed: vocab.Speed.Value(w, v), MaxSpeed: vocab.TopSpeed.Value(w, v),
 		Tyres: tyres.Cur, MaxTyres: tyres.Max, Engine: engine.Cur, MaxEngine: engine.Max,
 		GoalX: g.level.GoalX(), RoadTop: g.data.LevelGen.RoadTop, RoadBottom: g.data.LevelGen.RoadBottom,
-		HasSpareTyre: carries(w, ai.SpareTyre.String()),
-		HasEngineKit: carries(w, ai.EngineKit.String()),
+		HasSpareTyre: carries(w, &g.data.Shop, ai.SpareTyre),
+		HasEngineKit: carries(w, &g.data.Shop, ai.EngineKit),
 		Enemies:      s.Enemies[:0],
 		Letters:      s.Letters[:0],
 		Barrels:      s.Barrels[:0],
@@ -233,10 +259,23 @@ func (b *Bot) campView(g *Game) ai.Camp {
 		Tyres: van.Tyres.Cur, MaxTyres: van.Tyres.Max,
 		Armour:        van.Armour,
 		InventoryFree: g.data.Van.InventoryCapacity - len(inv),
-		Inventory:     inv,
+		Inventory:     shopperNames(&g.data.Shop, inv),
 	}
 	copy(c.Mounted[:], van.Guns[:])
 	return c
+}
+
+// shopperNames lists the inventory in the shopper's terms: a kit by the
+// driver's name for it, anything else (a gun) by its id.
+func shopperNames(shop *assets.Shop, inv []string) []string {
+	names := make([]string, len(inv))
+	for i, id := range inv {
+		names[i] = id
+		if k := kitItem(shop, id); k != ai.NoItem {
+			names[i] = k.String()
+		}
+	}
+	return names
 }
 
 // gunRanks rates every gun by its price: the shop's price is what the data
@@ -272,13 +311,14 @@ func aiOffer(o assets.Offer) ai.Offer {
 	case assets.OfferGun:
 		a.Kind, a.ID = "gun", o.Gun
 	case assets.OfferConsumable:
-		a.Kind, a.ID = o.Consumable, o.Consumable
+		kit := kitFor(o.Restores).String()
+		a.Kind, a.ID = kit, kit
 	case assets.OfferArmour:
 		a.Kind = "armour"
 	case assets.OfferRepair:
-		a.Kind = "change_tyre"
+		a.Kind = ai.RepairTyres
 		if o.Restores == assets.StatEngine {
-			a.Kind = "repair_engine"
+			a.Kind = ai.RepairEngine
 		}
 	}
 	return a

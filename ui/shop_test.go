@@ -31,26 +31,50 @@ func stockAgain(t *testing.T, g *game.Game, id string) {
 	t.Fatalf("%s is not on sale", id)
 }
 
+// affordableOnce is the first offer on sale that the van can pay for and
+// the stock holds only one of, a gun if there is one.
+func affordableOnce(t *testing.T, a *App) assets.Offer {
+	t.Helper()
+	g := a.game
+	once := func(o assets.Offer) bool { return o.Price <= g.Money() && countIn(g.Stock(), o.ID) == 1 }
+	at := offerWhere(a, func(o assets.Offer) bool { return o.Kind == assets.OfferGun && once(o) })
+	if at < 0 {
+		at = offerWhere(a, once)
+	}
+	require.GreaterOrEqual(t, at, 0, "seed %d: nothing to buy once with %d in %v", g.Run.Seed, g.Money(), g.Stock())
+	o, _ := a.data.Shop.Offer(g.Stock()[at])
+	return o
+}
+
+// countIn counts id in ids.
+func countIn(ids []string, id string) int {
+	n := 0
+	for _, x := range ids {
+		if x == id {
+			n++
+		}
+	}
+	return n
+}
+
 func TestShopCursorAfterAPurchase(t *testing.T) {
 	tests := []struct {
 		name string
-		// offer is bought with two confirms in a row.
-		offer string
-		// again puts a second of it on sale next to it first.
+		// again puts a second of the offer bought (with two confirms in
+		// a row) on sale next to it first.
 		again bool
 	}{
-		{"a second of the same offer keeps the row", "machine_gun", true},
-		{"the last of an offer moves to an offer, not Back", "machine_gun", false},
+		{"a second of the same offer keeps the row", true},
+		{"the last of an offer moves to an offer, not Back", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := atCamp(t, Options{})
 			a, g := h.app, h.app.game
+			o := affordableOnce(t, a)
 			if tt.again {
-				stockAgain(t, g, tt.offer)
+				stockAgain(t, g, o.ID)
 			}
-			o, ok := a.data.Shop.Offer(tt.offer)
-			require.True(t, ok)
 			h.selectItem(a.text(assets.CampShop))
 			row := a.offerLabel(o)
 			h.selectItem(row)
@@ -71,12 +95,14 @@ func TestShopCursorAfterAPurchase(t *testing.T) {
 
 func TestShopRefusalKeepsTheCursor(t *testing.T) {
 	h := atCamp(t, Options{})
-	a := h.app
+	a, g := h.app, h.app.game
 	h.selectItem(a.text(assets.CampShop))
-	mg, _ := a.data.Shop.Offer("machine_gun")
-	h.selectItem(a.offerLabel(mg))
-	rail, _ := a.data.Shop.Offer("railgun")
-	row := a.offerLabel(rail)
+	bought := affordableOnce(t, a)
+	h.selectItem(a.offerLabel(bought))
+	at := offerWhere(a, func(o assets.Offer) bool { return o.Price > g.Money() })
+	require.GreaterOrEqual(t, at, 0, "seed %d: nothing too dear for %d in %v", g.Run.Seed, g.Money(), g.Stock())
+	dear, _ := a.data.Shop.Offer(g.Stock()[at])
+	row := a.offerLabel(dear)
 	h.selectItem(row)
 	h.contains(a.text(assets.ShopCannotAfford))
 	m, ok := a.top().(*menuView)

@@ -27,8 +27,7 @@ func atCampAsking(t *testing.T, ask bool) *harness {
 	cfg := config.Default(data)
 	cfg.ConfirmGiveUp = ask
 	opts := Options{Config: &cfg}
-	opts.Hooks.NewSeed = func() uint64 { return e2eSeed }
-	h := newHarnessWith(t, data, 80, 24, opts)
+	h, _ := newCampHarness(t, data, opts)
 	h.startRun()
 	h.driveToCamp()
 	require.Equal(t, act.PhaseCamp, h.app.game.Phase())
@@ -141,8 +140,7 @@ func TestThePauseBoxLeavesTheStatusLine(t *testing.T) {
 		cfg := config.Default(data)
 		cfg.LogLines = 6
 		opts := Options{Config: &cfg}
-		opts.Hooks.NewSeed = func() uint64 { return e2eSeed }
-		h := newHarnessWith(t, data, 80, 24, opts)
+		h, _ := newCampHarness(t, data, opts)
 		h.startRun()
 		if atCampToo {
 			h.driveToCamp()
