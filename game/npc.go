@@ -62,7 +62,20 @@ func (g *Game) enemyTurn(e ecs.Entity) {
 			order = ai.Bike(v, target, solidEast)
 		}
 	}
-	g.engine.Enqueue(g.orderAct(e, order))
+	g.enqueueOrder(g.orderAct(e, order))
+}
+
+// enqueueOrder hands an enemy's action to the rules, except a wait while
+// no one traces the turn: no rule refuses an enemy's wait (the moot rule
+// lets waits pass and the rest look at components a wait never touches)
+// and its commit changes nothing, so skipping the book leaves the state,
+// the log and the hash exactly as they would be. With tracing on, the wait
+// goes through the book, so a trace still shows every enemy's turn.
+func (g *Game) enqueueOrder(t act.Act) {
+	if t.Kind == act.KindWait && !t.Driver && g.turnTrace == nil {
+		return
+	}
+	g.engine.Enqueue(t)
 }
 
 // orderAct turns an AI order into an action type for actor e.
