@@ -30,12 +30,14 @@ func (g *Game) enemyAt(p geom.Point) bool {
 }
 
 // enemyTurn lets one enemy look for the van and decide what to do, and
-// queues its orders.
-func (g *Game) enemyTurn(e ecs.Entity) {
+// queues its orders. It reports whether the enemy, standing still with no
+// target and no sight of the van, has nothing to do until the van comes
+// near; it then queues nothing and should sleep (see sleepers).
+func (g *Game) enemyTurn(e ecs.Entity) (idle bool) {
 	w := g.world
 	pos, ok := vocab.Position.Get(w, e)
 	if !ok {
-		return
+		return false
 	}
 	kind := vocab.KindOf.Value(w, e)
 	d := g.env.Enemy(kind)
@@ -46,6 +48,8 @@ func (g *Game) enemyTurn(e ecs.Entity) {
 			g.engine.Enqueue(act.Notice(e, vanPos))
 		}
 		target, has = vanPos, true
+	} else if !has && g.still(e) {
+		return true
 	}
 	var order ai.Order
 	switch {
@@ -63,6 +67,7 @@ func (g *Game) enemyTurn(e ecs.Entity) {
 		}
 	}
 	g.enqueueOrder(g.orderAct(e, order))
+	return false
 }
 
 // enqueueOrder hands an enemy's action to the rules, except a wait while
