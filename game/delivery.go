@@ -27,7 +27,7 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	// once rather than in every Hash.
 	g.levelHash = level.Hash()
 	g.world.SetSpatial(vocab.SpatialSpec(level.W, level.H))
-	g.acid = make([]bool, level.W*level.H)
+	g.acid = cleared(g.acid, level.W*level.H)
 	for i, t := range level.Terrain {
 		g.acid[i] = t == levelgen.Acid
 	}
