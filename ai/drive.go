@@ -78,7 +78,10 @@ const (
 // rejects: it steers only when moving, fires only mounted guns and uses only
 // items it has, while stopped.
 func Drive(s Situation) Order {
-	dr := newDriver(&s)
+	// The driver and the situation it points to live on this stack: the
+	// bot asks once a turn, and a heap copy each time is garbage.
+	dr := driver{s: &s}
+	dr.prepare()
 	item := dr.repairItem()
 	if s.Speed <= 0 {
 		return dr.whileStopped(item)
@@ -136,14 +139,15 @@ type driver struct {
 	shots [4]shot // the best target per side, indexed by Dir-1
 }
 
-func newDriver(s *Situation) *driver {
-	dr := &driver{s: s}
+// prepare sets how far dr looks ahead and aims each side, from its
+// situation.
+func (dr *driver) prepare() {
+	s := dr.s
 	// Far enough to see what limits the top speed, and at least speed+2.
 	dr.look = max(s.Speed+2, brakingDistance(s.MaxSpeed)+1)
 	for _, d := range geom.Dirs {
 		dr.shots[d-1] = dr.aim(d)
 	}
-	return dr
 }
 
 // brakingDistance is how many cells a van covers if it keeps speed v this

@@ -60,39 +60,71 @@ func refStep(m *GridMap, occ map[geom.Point]bool, self, target geom.Point) geom.
 	return greedy
 }
 
+// wideField is a random field for the pathfinder's tests, from open to
+// crowded, often larger than the search box, with a zombie and its target
+// on it: the map, the cells other enemies hold, and the field drawn.
+func wideField(t *testing.T, seed uint64) (m *GridMap, occ map[geom.Point]bool, self, target geom.Point, drawn string) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 11))
+	w, h := 10+r.IntN(50), 5+r.IntN(25)
+	solidPct, occPct := r.IntN(45), r.IntN(15)
+	rows := make([]string, h)
+	occ = map[geom.Point]bool{}
+	for y := range rows {
+		var b strings.Builder
+		for x := range w {
+			switch k := r.IntN(100); {
+			case k < solidPct:
+				b.WriteByte('#')
+			case k < solidPct+occPct:
+				b.WriteByte('e')
+				occ[geom.Pt(x, y)] = true
+			default:
+				b.WriteByte('.')
+			}
+		}
+		rows[y] = b.String()
+	}
+	m, err := ParseGrid(rows...)
+	require.NoError(t, err)
+	self, target = geom.Pt(r.IntN(w), r.IntN(h)), geom.Pt(r.IntN(w), r.IntN(h))
+	m.SetSolid(self, false)
+	delete(occ, self)
+	return m, occ, self, target, strings.Join(rows, "\n")
+}
+
 // TestPathfinderAgreesWithPlainSearch plays many random fields, from open
 // to crowded, larger than the search box, with one Pathfinder reused as the
 // game does, and compares every step with refStep.
 func TestPathfinderAgreesWithPlainSearch(t *testing.T) {
 	var pf Pathfinder
 	for seed := uint64(1); seed <= 3000; seed++ {
-		r := rand.New(rand.NewPCG(seed, 11))
-		w, h := 10+r.IntN(50), 5+r.IntN(25)
-		solidPct, occPct := r.IntN(45), r.IntN(15)
-		rows := make([]string, h)
-		occ := map[geom.Point]bool{}
-		for y := range rows {
-			var b strings.Builder
-			for x := range w {
-				switch k := r.IntN(100); {
-				case k < solidPct:
-					b.WriteByte('#')
-				case k < solidPct+occPct:
-					b.WriteByte('e')
-					occ[geom.Pt(x, y)] = true
-				default:
-					b.WriteByte('.')
-				}
-			}
-			rows[y] = b.String()
-		}
-		m, err := ParseGrid(rows...)
-		require.NoError(t, err)
-		self, target := geom.Pt(r.IntN(w), r.IntN(h)), geom.Pt(r.IntN(w), r.IntN(h))
-		m.SetSolid(self, false)
-		delete(occ, self)
+		m, occ, self, target, drawn := wideField(t, seed)
 		got := pf.Step(m, func(p geom.Point) bool { return occ[p] }, self, target)
 		want := refStep(m, occ, self, target)
-		assert.Equal(t, want, got, fmt.Sprintf("seed %d: zombie %v, target %v\n%s", seed, self, target, strings.Join(rows, "\n")))
+		assert.Equal(t, want, got, fmt.Sprintf("seed %d: zombie %v, target %v\n%s", seed, self, target, drawn))
 	}
+}
+
+// TestStraightStepAgreesWithTheSearch: whenever the open-path shortcut
+// answers, the search it skips gives the same step; and on these fields it
+// answers often, from the open ones to some crowded ones.
+func TestStraightStepAgreesWithTheSearch(t *testing.T) {
+	var pf Pathfinder
+	answered := 0
+	for seed := uint64(1); seed <= 3000; seed++ {
+		m, occ, self, target, drawn := wideField(t, seed)
+		if self.Manhattan(target) < 2 {
+			continue
+		}
+		occupied := func(p geom.Point) bool { return occ[p] }
+		d, ok := straightStep(m, occupied, self, target)
+		if !ok {
+			continue
+		}
+		answered++
+		assert.Equal(t, pf.search(m, occupied, self, target), d,
+			fmt.Sprintf("seed %d: zombie %v, target %v\n%s", seed, self, target, drawn))
+	}
+	assert.Greater(t, answered, 300, "the shortcut answers for open fields")
 }

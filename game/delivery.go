@@ -27,13 +27,14 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	// once rather than in every Hash.
 	g.levelHash = level.Hash()
 	g.world.SetSpatial(vocab.SpatialSpec(level.W, level.H))
-	g.acid = make([]bool, level.W*level.H)
+	g.acid = cleared(g.acid, level.W*level.H)
 	for i, t := range level.Terrain {
 		g.acid[i] = t == levelgen.Acid
 	}
 	g.book.GoalX = level.GoalX()
 	g.sched = sched.Schedule[Task]{}
 	clear(g.tickets)
+	g.sleepers.reset(level.W, g.widestVision())
 	g.memory.Reset(level.W, level.H)
 	g.sight.viewed = false
 	g.view = mapView{g}

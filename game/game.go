@@ -71,7 +71,10 @@ type Game struct {
 	book    book.Env
 	sched   sched.Schedule[Task]
 	tickets map[ecs.Entity]sched.Ticket
-	acid    []bool
+	// sleepers are the enemies out of the schedule until the van comes
+	// near; derived from the state, never saved.
+	sleepers sleepers
+	acid     []bool
 
 	// levelSeed and levelDifficulty regenerate the road when a save is
 	// loaded: generation is pure, so the road itself is not saved.

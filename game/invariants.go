@@ -12,7 +12,8 @@ import (
 // CheckInvariants reports the first way the state is inconsistent, between
 // turns: the spatial index agrees with the stores; nothing is left in
 // flight; no two blockers (solids, enemies, the van) share a cell; every
-// living enemy holds exactly one place in the turn schedule, physics one,
+// living enemy holds exactly one place in the turn schedule or sleeps once
+// in the bucket of its column (see sleepers), physics one,
 // and the van none while it waits for its command; stats stay in range.
 // Soak tests call it after every turn.
 func (g *Game) CheckInvariants() error {
@@ -102,7 +103,21 @@ func (g *Game) checkSchedule() error {
 	if places[g.env.Van] != 0 {
 		return fmt.Errorf("the van holds %d places in the schedule while it waits for a command", places[g.env.Van])
 	}
+	asleep := 0
 	for _, e := range vocab.Enemy.Entities(g.world) {
+		n := g.sleepsInColumn(e)
+		switch {
+		case n > 1:
+			return fmt.Errorf("enemy #%d sleeps %d times in the bucket of its column", e, n)
+		case n == 1 && places[e] != 0:
+			return fmt.Errorf("enemy #%d sleeps but holds %d places in the schedule", e, places[e])
+		case n == 1:
+			asleep++
+			if _, ok := g.tickets[e]; ok {
+				return fmt.Errorf("sleeping enemy #%d has a ticket", e)
+			}
+			continue
+		}
 		if places[e] != 1 {
 			return fmt.Errorf("enemy #%d holds %d places in the schedule", e, places[e])
 		}
@@ -110,10 +125,27 @@ func (g *Game) checkSchedule() error {
 			return fmt.Errorf("enemy #%d has no ticket", e)
 		}
 	}
-	if len(places) != len(vocab.Enemy.Entities(g.world)) {
-		return fmt.Errorf("the schedule holds %d actors but %d enemies live", len(places), len(vocab.Enemy.Entities(g.world)))
+	if len(places)+asleep != len(vocab.Enemy.Entities(g.world)) {
+		return fmt.Errorf("the schedule holds %d actors and %d sleep but %d enemies live",
+			len(places), asleep, len(vocab.Enemy.Entities(g.world)))
 	}
 	return nil
+}
+
+// sleepsInColumn counts the times enemy e is in the sleepers' bucket of
+// the column it stands in.
+func (g *Game) sleepsInColumn(e ecs.Entity) int {
+	pos, ok := vocab.Position.Get(g.world, e)
+	if !ok || pos.X < 0 || pos.X >= len(g.sleepers.cols) {
+		return 0
+	}
+	n := 0
+	for _, s := range g.sleepers.cols[pos.X] {
+		if s == e {
+			n++
+		}
+	}
+	return n
 }
 
 func (g *Game) checkVan() error {

@@ -45,8 +45,10 @@ func cellHash(i int, k vocab.Kind) uint64 { return ecs.Mix(uint64(i)+1, uint64(k
 // Reset forgets everything, for a new road.
 func (m *Memory) Reset(w, h int) {
 	m.W, m.H = w, h
-	m.Seen = make([]bool, w*h)
-	m.Kinds = make([]vocab.Kind, w*h)
+	// Each road's memory reuses the last one's storage: a run lays out a
+	// dozen roads, and each is only a little larger than the one before.
+	m.Seen = cleared(m.Seen, w*h)
+	m.Kinds = cleared(m.Kinds, w*h)
 	m.digest = 0
 }
 
@@ -237,4 +239,15 @@ func (g *Game) TopKind(p geom.Point) vocab.Kind {
 		}
 	}
 	return best
+}
+
+// cleared returns old cut or grown to n elements, all zero, reusing old's
+// storage when it is large enough.
+func cleared[T any](old []T, n int) []T {
+	if cap(old) < n {
+		return make([]T, n)
+	}
+	old = old[:n]
+	clear(old)
+	return old
 }

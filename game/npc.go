@@ -30,12 +30,14 @@ func (g *Game) enemyAt(p geom.Point) bool {
 }
 
 // enemyTurn lets one enemy look for the van and decide what to do, and
-// queues its orders.
-func (g *Game) enemyTurn(e ecs.Entity) {
+// queues its orders. It reports whether the enemy, standing still with no
+// target and no sight of the van, has nothing to do until the van comes
+// near; it then queues nothing and should sleep (see sleepers).
+func (g *Game) enemyTurn(e ecs.Entity) (idle bool) {
 	w := g.world
 	pos, ok := vocab.Position.Get(w, e)
 	if !ok {
-		return
+		return false
 	}
 	kind := vocab.KindOf.Value(w, e)
 	d := g.env.Enemy(kind)
@@ -46,6 +48,8 @@ func (g *Game) enemyTurn(e ecs.Entity) {
 			g.engine.Enqueue(act.Notice(e, vanPos))
 		}
 		target, has = vanPos, true
+	} else if !has && g.still(e) {
+		return true
 	}
 	var order ai.Order
 	switch {
@@ -62,7 +66,21 @@ func (g *Game) enemyTurn(e ecs.Entity) {
 			order = ai.Bike(v, target, solidEast)
 		}
 	}
-	g.engine.Enqueue(g.orderAct(e, order))
+	g.enqueueOrder(g.orderAct(e, order))
+	return false
+}
+
+// enqueueOrder hands an enemy's action to the rules, except a wait while
+// no one traces the turn: no rule refuses an enemy's wait (the moot rule
+// lets waits pass and the rest look at components a wait never touches)
+// and its commit changes nothing, so skipping the book leaves the state,
+// the log and the hash exactly as they would be. With tracing on, the wait
+// goes through the book, so a trace still shows every enemy's turn.
+func (g *Game) enqueueOrder(t act.Act) {
+	if t.Kind == act.KindWait && !t.Driver && g.turnTrace == nil {
+		return
+	}
+	g.engine.Enqueue(t)
 }
 
 // orderAct turns an AI order into an action type for actor e.

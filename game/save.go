@@ -32,7 +32,8 @@ const maxSavedEntity = 1 << 24
 
 // saveBody is everything a run needs to carry on exactly as it would have.
 // The road is not saved: it is regenerated from its seed and difficulty.
-// The ticket map is not saved either: it is the schedule's actor entries.
+// The ticket map is not saved either: it is the schedule's actor entries;
+// nor are the sleepers: the living enemies the schedule leaves out.
 type saveBody struct {
 	Run      Run                  `json:"run"`
 	RNG      []byte               `json:"rng"`

@@ -128,6 +128,9 @@ func (g *Game) checkSavedWorld() error {
 	if vocab.Dead.Has(w, g.env.Van) || vocab.Arrived.Has(w, g.env.Van) || vocab.Retired.Has(w, g.env.Van) {
 		return fmt.Errorf("the van's delivery is over but the run is on the road")
 	}
+	if err := g.restoreSleepers(); err != nil {
+		return err
+	}
 	return g.CheckInvariants()
 }
 

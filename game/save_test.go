@@ -279,7 +279,7 @@ func TestInvalidSaveContents(t *testing.T) {
 					return
 				}
 			}
-		}, "places in the schedule"},
+		}, "holds no place in the schedule, yet it cannot be asleep"},
 		{"log text unknown", set("log.entries.0.msg.id", "msg.nonsense"), `unknown text "msg.nonsense"`},
 		{"log from the future", set("log.entries.0.turn", 10_000), "turn 10000"},
 		{"memory wrong size", set("memory.cells", "AAAA"), "memory: 3 cells"},

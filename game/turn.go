@@ -125,6 +125,7 @@ func (g *Game) advance() error {
 			}
 			g.sched.Insert(task, TurnTime)
 		case task.E == g.env.Van:
+			g.wakeNear()
 			g.memory.Update(g)
 			return nil
 		default:
@@ -144,6 +145,7 @@ func (g *Game) reachCamp() error {
 	// The road's actors are gone with it; the next road schedules its own.
 	g.sched = sched.Schedule[Task]{}
 	clear(g.tickets)
+	g.sleepers.reset(0, 0)
 	return err
 }
 
@@ -155,7 +157,10 @@ func (g *Game) enemyActs(task Task) error {
 	// The map keeps the ticket just taken until the next one replaces it:
 	// should the enemy die meanwhile, Forget cancels a ticket no longer
 	// pending, which changes nothing, and map writes are dear here.
-	g.enemyTurn(task.E)
+	if g.enemyTurn(task.E) {
+		g.sleep(task.E, vocab.Position.Value(g.world, task.E))
+		return nil
+	}
 	if err := g.engine.Resolve(); err != nil {
 		return err
 	}
