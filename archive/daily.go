@@ -72,7 +72,7 @@ type DailyTakenError struct {
 // Error says which, and where to find the proof.
 func (e *DailyTakenError) Error() string {
 	if e.Proof == "" {
-		return fmt.Sprintf("the daily road of %s was begun already, and a day has one attempt: Continue it from the title screen", e.Day)
+		return fmt.Sprintf("the daily road of %s was begun already, and a day has one attempt: a saved attempt goes on with Continue on the title screen, one quit without saving is over", e.Day)
 	}
 	return fmt.Sprintf("the daily road of %s was driven already, and a day has one attempt; its proof: %s", e.Day, e.Proof)
 }

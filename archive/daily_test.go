@@ -119,6 +119,10 @@ func playDailyAfterASecondClaim(t *testing.T, data *assets.Data, dir string) *ga
 	var taken *DailyTakenError
 	require.ErrorAs(t, err, &taken)
 	assert.Empty(t, taken.Proof)
+	// No save may be left to continue (the attempt was quit without
+	// saving), so the refusal must not promise one.
+	assert.Contains(t, err.Error(), "a saved attempt goes on with Continue")
+	assert.Contains(t, err.Error(), "quit without saving is over")
 	// Start the claimed day afresh: the claim stays, the run is new.
 	require.NoError(t, os.Remove(DailyPath(dir, testDay)))
 	return playDaily(t, data, dir)

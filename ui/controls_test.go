@@ -332,3 +332,23 @@ func TestTheControlsScreenFitsAnySize(t *testing.T) {
 	h.resize(80, 24)
 	h.contains(h.app.text(assets.ControlsTitle))
 }
+
+// TestEveryControlsRowFitsEightyColumns: the controls screen draws each
+// action on one line, its keys and its help text, so with the default keys
+// every line must end inside 80 columns, the last column left blank, or the
+// end of its help is cut off.
+func TestEveryControlsRowFitsEightyColumns(t *testing.T) {
+	h := newHarness(t, 80, 24, Options{})
+	a := h.app
+	c := newControls(a)
+	for _, r := range c.rows(a) {
+		if r.action == "" {
+			continue
+		}
+		var g Grid
+		g.Resize(80, 1)
+		c.drawRow(a, &g, 0, r, false)
+		last := g.At(g.W-1, 0).R
+		assert.Contains(t, []rune{0, ' '}, last, "%s: %q is cut at 80 columns", r.action, g.Row(0))
+	}
+}

@@ -48,7 +48,7 @@ func TestGoldenScreens(t *testing.T) {
 		{"high_scores_empty", func(h *harness) { h.selectItem(h.app.text(assets.TitleHighScores)) }},
 		{"road_start", func(h *harness) { h.startRun() }},
 		{"road_driving", func(h *harness) { h.startRun(); h.typeKeys("llll") }},
-		{"fire_prompt", func(h *harness) { h.startRun(); h.typeKeys("fk") }},
+		{"fire_prompt", func(h *harness) { h.startRun(); h.typeKeys("f") }},
 		{"look", func(h *harness) { h.startRun(); h.typeKeys("xlllj") }},
 		{"pause", func(h *harness) { h.startRun(); h.press(keyEsc) }},
 		{"log", func(h *harness) { h.startRun(); h.typeKeys("llt") }},

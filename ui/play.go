@@ -309,8 +309,12 @@ func (v *playView) key(a *App, in input) {
 		return
 	}
 	if v.firing {
-		v.aim(a, act)
-		return
+		v.firing = false
+		if v.aim(a, act) {
+			return
+		}
+		// Not a side: the gun goes down at no cost and the key does its
+		// own work below, so nothing typed after the prompt is lost.
 	}
 	if kind, ok := roadCommands[act]; ok {
 		a.do(game.Command{Kind: kind})
@@ -358,26 +362,21 @@ func (a *App) firePrompt() string {
 	return a.text(assets.PromptFireDirection) + " " + strings.Join(sides, "  ")
 }
 
-// aim finishes the fire prompt: a direction with a gun fires it, an empty
-// side is refused by the rules and asks again, the pause key cancels at no
-// cost.
-func (v *playView) aim(a *App, act assets.Action) {
+// aim finishes the fire prompt and says whether act was the prompt's to
+// take: a direction fires that side, and the rules refuse an empty one
+// (recorded, traced and told in the log like any refusal); the pause key
+// cancels at no cost. Either way the prompt is closed, so the keys typed
+// after a refused side drive the van as usual.
+func (v *playView) aim(a *App, act assets.Action) bool {
 	if act == assets.ActionPause {
-		v.firing = false
 		a.prompt = a.text(assets.PromptCancelled)
-		return
+		return true
 	}
 	d, ok := aimDirs[act]
 	if !ok {
-		a.prompt = a.firePrompt()
-		return
+		a.prompt = ""
+		return false
 	}
-	v.firing = false
-	// The rules decide: an empty side is refused there (and recorded, and
-	// traced, and told in the log) like any refusal, and the prompt stays
-	// open for another side.
-	if r := a.do(game.Command{Kind: game.CmdFire, Dir: d}); r.Refusal.ID == assets.PromptEmptySlot {
-		v.firing = true
-		a.prompt = a.firePrompt()
-	}
+	a.do(game.Command{Kind: game.CmdFire, Dir: d})
+	return true
 }

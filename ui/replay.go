@@ -296,21 +296,33 @@ func (v *replayView) draw(a *App, g *Grid) {
 	case act.PhaseRoad:
 		v.drawRoad(a, g)
 	case act.PhaseCamp:
-		m := newCamp(a)
-		m.notice = v.notice
-		m.draw(a, g)
+		newCamp(a).draw(a, g)
+		v.drawNotice(a, g, g.H-4)
 		v.drawProgress(a, g, g.H-3)
 		v.drawKeys(a, g, g.H-2)
 	default:
 		(&endView{}).draw(a, g)
-		if v.notice != "" {
-			g.Fill(0, g.H-4, g.W, 1, blankCell)
-			g.Text(margin, g.H-4, v.notice, a.pal.Style(assets.RoleWarning))
-		}
+		v.drawNotice(a, g, g.H-4)
 		v.drawProgress(a, g, g.H-3)
 		v.drawKeys(a, g, g.H-2)
 	}
 	v.drawHeader(a, g)
+}
+
+// drawNotice writes the notice over the camp or the end screen, wrapped
+// upward from row bottom, so the progress bar and the keys under it cover
+// none of its lines (a refused take-the-wheel says why in a sentence
+// longer than one line).
+func (v *replayView) drawNotice(a *App, g *Grid, bottom int) {
+	if v.notice == "" {
+		return
+	}
+	lines := wrap(v.notice, textWidth(g.W))
+	for i, line := range lines {
+		y := bottom - len(lines) + 1 + i
+		g.Fill(0, y, g.W, 1, blankCell)
+		g.Text(margin, y, line, a.pal.Style(assets.RoleWarning))
+	}
 }
 
 // drawRoad is the play screen two rows lower: the map under the replay's

@@ -172,3 +172,31 @@ func TestReplayTakeTheWheel(t *testing.T) {
 	h.typeKeys(".")
 	assert.Equal(t, before+1, h.app.game.Run.Turns, "a key plays a command of the player's own")
 }
+
+// TestReplayRefusalIsToldWholeAtACamp: a refusal to take the wheel is
+// longer than one line at 80 columns; over the camp it wraps above the
+// progress bar and the keys, which cover none of it.
+func TestReplayRefusalIsToldWholeAtACamp(t *testing.T) {
+	const refusal = "a saved run waits in the data folder: continue it or give it up before taking the wheel"
+	opts := Options{}
+	opts.Hooks.TakeWheel = func(*archive.Recording, int, *game.Game) (Hooks, error) {
+		return Hooks{}, errors.New(refusal)
+	}
+	h := newHarness(t, 80, 24, opts)
+	p, err := archive.NewPlayer(h.app.data, loadRecording(t, seekRecording), nil)
+	require.NoError(t, err)
+	require.NoError(t, p.Index())
+	v := watch(h.app, p)
+	h.app.redraw(false)
+	for h.app.game.Phase() == act.PhaseRoad && !v.finished() {
+		h.press(h.replayKey(assets.ActionReplayStep))
+	}
+	require.Equal(t, act.PhaseCamp, h.app.game.Phase())
+	h.press(h.replayKey(assets.ActionReplayTakeWheel))
+	var words []string
+	for _, line := range strings.Split(h.text(), "\n") {
+		words = append(words, strings.Fields(line)...)
+	}
+	assert.Contains(t, strings.Join(words, " "), refusal, "the refusal, whole")
+	h.contains(strings.Fields(h.app.text(assets.ReplayKeys))[1])
+}

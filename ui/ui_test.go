@@ -329,7 +329,7 @@ func TestTracePagerTellsTheDecisions(t *testing.T) {
 	}
 }
 
-func TestFirePromptAsksAgainOnAnEmptySideAndCancelsForFree(t *testing.T) {
+func TestFirePromptClosesOnAnEmptySideAndCancelsForFree(t *testing.T) {
 	h := newHarness(t, 80, 24, Options{})
 	g := h.startRun()
 	a := h.app
@@ -338,7 +338,10 @@ func TestFirePromptAsksAgainOnAnEmptySideAndCancelsForFree(t *testing.T) {
 	h.contains(a.text(assets.PromptFireDirection))
 	h.press(h.keyFor(assets.ActionSteerUp)) // north: nothing mounted there
 	h.contains(a.text(assets.PromptEmptySlot))
+	h.lacks(a.text(assets.PromptFireDirection))
 	assert.Equal(t, 0, g.Run.Turns)
+
+	h.press(fire)
 	h.press(keyEsc)
 	h.contains(a.text(assets.PromptCancelled))
 	h.lacks(a.text(assets.PauseTitle))
@@ -347,6 +350,43 @@ func TestFirePromptAsksAgainOnAnEmptySideAndCancelsForFree(t *testing.T) {
 	h.press(fire, h.keyFor(assets.ActionAccelerate)) // the pistol faces east
 	assert.Equal(t, 1, g.Run.Turns)
 	h.lacks(a.text(assets.PromptFireDirection))
+}
+
+// TestKeysAfterTheFirePromptAreObeyed: neither a refused side nor a key that
+// is not a side leaves the prompt open to swallow what the player types
+// next; the key becomes its own command, as it would without the prompt.
+func TestKeysAfterTheFirePromptAreObeyed(t *testing.T) {
+	tests := []struct {
+		name string
+		aim  []assets.Action // pressed after the fire key
+		then assets.Action
+		want []game.Command
+	}{
+		{"a wait after an empty side", []assets.Action{assets.ActionSteerUp}, assets.ActionWait,
+			[]game.Command{{Kind: game.CmdFire, Dir: geom.North}, {Kind: game.CmdWait}}},
+		{"an acceleration after an empty side", []assets.Action{assets.ActionSteerDown}, assets.ActionAccelerate,
+			[]game.Command{{Kind: game.CmdFire, Dir: geom.South}, {Kind: game.CmdAccelerate}}},
+		{"a wait instead of a side", nil, assets.ActionWait,
+			[]game.Command{{Kind: game.CmdWait}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var played []game.Command
+			h := newHarness(t, 80, 24, Options{Hooks: Hooks{Played: func(_ *game.Game, c game.Command, _ game.Result) {
+				played = append(played, c)
+			}}})
+			g := h.startRun()
+			h.press(h.keyFor(assets.ActionFire))
+			for _, act := range tt.aim {
+				h.press(h.keyFor(act))
+			}
+			require.Equal(t, 0, g.Run.Turns, "no shot fired")
+			h.press(h.keyFor(tt.then))
+			assert.Equal(t, tt.want, played)
+			assert.Equal(t, 1, g.Run.Turns, "the key after the prompt is obeyed")
+			h.lacks(h.app.text(assets.PromptFireDirection))
+		})
+	}
 }
 
 func TestFieldInventoryUsesItemsAndExplainsGuns(t *testing.T) {
