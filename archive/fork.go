@@ -111,7 +111,9 @@ func (s *Session) endFork(g *game.Game, kept string) error {
 	}
 	sum := SummaryOf(&g.Run)
 	f := s.history.Fork
-	line := fmt.Sprintf("fork of %s after command %d: %d deliveries, %d earned, %d turns, %s; recording %s",
+	// Fields as the daily table writes them, name=value, so a count of one
+	// reads as well as any other and a script can read the table.
+	line := fmt.Sprintf("fork %s at=%d deliveries=%d earned=%d turns=%d cause=%s recording=%s",
 		f.Source, f.At, sum.Deliveries, sum.Earned, sum.Turns, sum.Cause, kept)
 	return appendLine(filepath.Join(s.dir, ForksName), line)
 }

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -59,8 +60,9 @@ func TestTakeTheWheelKeepsThePrefix(t *testing.T) {
 	assert.Empty(t, table, "a fork's score stays out of the high scores")
 	forks, err := os.ReadFile(filepath.Join(dir, ForksName))
 	require.NoError(t, err)
-	assert.Contains(t, string(forks), "fork of auto-0005.rec after command 12: ")
-	assert.Contains(t, string(forks), filepath.Base(runs[0]))
+	sum := SummaryOf(&g.Run)
+	assert.Equal(t, fmt.Sprintf("fork auto-0005.rec at=12 deliveries=%d earned=%d turns=%d cause=%s recording=%s\n",
+		sum.Deliveries, sum.Earned, sum.Turns, sum.Cause, filepath.Base(runs[0])), string(forks))
 }
 
 // TestForkLineReadsBack writes and reads a recording's fork line, and
