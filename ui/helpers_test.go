@@ -246,3 +246,20 @@ func (h *harness) statusLine() string {
 	}
 	return ""
 }
+
+// stoppedWithATyreDown starts a run whose van has lost a tyre, carries a
+// spare and has braked to a standstill, where a kit may be used.
+func stoppedWithATyreDown(t *testing.T) (*harness, *game.Game) {
+	t.Helper()
+	h := newHarness(t, 80, 24, Options{})
+	g := h.startRun()
+	w, van := g.World(), g.Van()
+	change := w.NewAction()
+	vocab.Tyres.Set(change, van, vocab.Stat{Cur: 3, Max: 4})
+	w.Commit(change)
+	carry(g, "spare_tyre")
+	for vocab.Speed.Value(w, van) > 0 {
+		h.press(h.keyFor(assets.ActionDecelerate))
+	}
+	return h, g
+}

@@ -221,16 +221,7 @@ func TestTheHighScoreColumnsLineUp(t *testing.T) {
 // TestAKitBesideAnEnemyAsksFirst: fitting the spare tyre, stopped, with a
 // zombie next to the van asks first; No costs nothing, Yes fits it.
 func TestAKitBesideAnEnemyAsksFirst(t *testing.T) {
-	h := newHarness(t, 80, 24, Options{})
-	g := h.startRun()
-	w, van := g.World(), g.Van()
-	change := w.NewAction()
-	vocab.Tyres.Set(change, van, vocab.Stat{Cur: 3, Max: 4})
-	w.Commit(change)
-	carry(g, "spare_tyre")
-	for vocab.Speed.Value(w, van) > 0 {
-		h.press(h.keyFor(assets.ActionDecelerate))
-	}
+	h, g := stoppedWithATyreDown(t)
 	at, _ := vanAt(g)
 	spawnOnRoad(t, g, "zombie", at.Add(geom.Pt(1, 0)))
 	turns := g.Run.Turns

@@ -629,16 +629,8 @@ func TestPagerWrapsLongLinesIndented(t *testing.T) {
 }
 
 func TestFieldInventoryRepairsWhenStopped(t *testing.T) {
-	h := newHarness(t, 80, 24, Options{})
-	g := h.startRun()
+	h, g := stoppedWithATyreDown(t)
 	w, van := g.World(), g.Van()
-	change := w.NewAction()
-	vocab.Tyres.Set(change, van, vocab.Stat{Cur: 3, Max: 4})
-	w.Commit(change)
-	carry(g, "spare_tyre")
-	for vocab.Speed.Value(w, van) > 0 {
-		h.press(h.keyFor(assets.ActionDecelerate))
-	}
 	turns := g.Run.Turns
 	h.press(h.keyFor(assets.ActionInventory))
 	h.selectItem("Spare tyre")
