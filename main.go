@@ -304,6 +304,16 @@ func verifyProof(p archive.Proof, err error, data *assets.Data, out, errOut io.W
 // today is the UTC date, the day whose road -daily plays.
 func today() string { return time.Now().UTC().Format("2006-01-02") }
 
+// gameHooks are the front end's hooks for a game played on session s, a
+// fresh run or one that took the wheel from a replay alike, so the title
+// that follows either offers the day's road. day tells the date: the wall
+// clock chooses the daily road's seed through it, and only there.
+func gameHooks(s *archive.Session, dataDir string, data *assets.Data, day func() string) ui.Hooks {
+	hooks := ui.SessionHooks(s)
+	hooks.Daily = func() (*game.Game, error) { return archive.ClaimDaily(dataDir, day(), data) }
+	return hooks
+}
+
 // printDailyScores prints the daily table of the data folder, a line a
 // day, each checked by replaying its proof.
 func printDailyScores(dir string, data *assets.Data, out, errOut io.Writer) int {
@@ -363,9 +373,7 @@ func play(cfg config, data *assets.Data, trace, stderr io.Writer, open opener) i
 	s.Claimed(lock)
 	// A damaged save or table is set aside now, before the player chooses
 	// anything, and the title screen says so.
-	opts := ui.Options{Hooks: ui.SessionHooks(s), Config: cfg.settings, Notice: s.Check()}
-	// The wall clock chooses the daily road's seed here, and only here.
-	opts.Hooks.Daily = func() (*game.Game, error) { return archive.ClaimDaily(cfg.dataDir, today(), data) }
+	opts := ui.Options{Hooks: gameHooks(s, cfg.dataDir, data, today), Config: cfg.settings, Notice: s.Check()}
 	if cfg.seedSet {
 		opts.Start = game.New(data, cfg.seed)
 	}
@@ -408,7 +416,7 @@ func watchReplay(path, dataDir string, data *assets.Data, stderr io.Writer, open
 			return ui.Hooks{}, err
 		}
 		play, lock = ps, l
-		return ui.SessionHooks(ps), nil
+		return gameHooks(ps, dataDir, data, today), nil
 	}
 	defer func() {
 		if play != nil {

@@ -82,3 +82,23 @@ func TestDailyFlagConflicts(t *testing.T) {
 		assert.Contains(t, stderr.String(), "-daily", "%v", args)
 	}
 }
+
+// TestGameHooksOfferTheDaysRoad: the hooks every game is played with (a
+// fresh run's, and a run that took the wheel from a replay) claim the day's
+// road in the data folder, for the date the clock gives, once.
+func TestGameHooksOfferTheDaysRoad(t *testing.T) {
+	dir := t.TempDir()
+	data := loadData(t)
+	s := archive.NewSession(dir, data, nil)
+	defer s.Close()
+	hooks := gameHooks(s, dir, data, func() string { return "2026-11-25" })
+	require.NotNil(t, hooks.Daily, "the title offers Today's road")
+	g, err := hooks.Daily()
+	require.NoError(t, err)
+	seed, err := archive.DailySeed("2026-11-25")
+	require.NoError(t, err)
+	assert.Equal(t, seed, g.Run.Seed)
+	assert.FileExists(t, archive.DailyPath(dir, "2026-11-25"), "the day is claimed")
+	_, err = hooks.Daily()
+	assert.Error(t, err, "a day has one attempt")
+}
