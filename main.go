@@ -323,14 +323,14 @@ func printDailyScores(dir string, data *assets.Data, out, errOut io.Writer) int 
 		return exitBad
 	}
 	if len(proofs) == 0 {
-		fmt.Fprintln(out, "No daily road driven yet: lastpost -daily plays today's.")
+		fmt.Fprintln(out, data.Texts.Get(assets.NoticeDailyTableEmpty))
 		return exitOK
 	}
 	fmt.Fprintf(out, "%-10s %10s %8s %7s  %-10s %s\n", "day", "deliveries", "earned", "turns", "end", "proof")
 	for _, p := range proofs {
-		verdict := "replays to this score"
+		verdict := data.Texts.Get(assets.NoticeDailyReplays)
 		if _, err := archive.VerifyProof(data, p); err != nil {
-			verdict = "DOES NOT REPLAY: " + err.Error()
+			verdict = data.Texts.Format(assets.NoticeDailyNoReplay, "error", err.Error())
 		}
 		fmt.Fprintf(out, "%-10s %10d %8d %7d  %-10s %s\n", p.Day, p.Summary.Deliveries, p.Summary.Earned,
 			p.Summary.Turns, p.Summary.Cause, verdict)

@@ -70,6 +70,16 @@ func TestDailyProofVerifiesOffline(t *testing.T) {
 	assert.Contains(t, stdout.String(), "replays to this score")
 }
 
+// TestDailyTableOfAnEmptyFolder: -daily-scores where no day's road has
+// ended says that a proof comes when a day's road ends, not that none was
+// driven (one begun and quit without saving has no proof, and -daily then
+// refuses it).
+func TestDailyTableOfAnEmptyFolder(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, exitOK, run([]string{"-daily-scores", "-data-dir", t.TempDir()}, &stdout, &stderr), stderr.String())
+	assert.Equal(t, "No day's road has a proof yet: a proof is written when a day's road ends (lastpost -daily plays today's).\n", stdout.String())
+}
+
 func TestDailyFlagConflicts(t *testing.T) {
 	for _, args := range [][]string{
 		{"-daily", "-seed", "3"},

@@ -583,6 +583,13 @@ const (
 	NoticeDailyProved TextID = "notice.daily_proved"
 	// NoticeDailyFailed is a daily proof that could not be written.
 	NoticeDailyFailed TextID = "notice.daily_failed"
+	// NoticeDailyTableEmpty is -daily-scores on a data folder that holds
+	// no proof of a day's road.
+	NoticeDailyTableEmpty TextID = "notice.daily_table_empty"
+	// NoticeDailyReplays and NoticeDailyNoReplay are a daily table row's
+	// verdict on its proof.
+	NoticeDailyReplays  TextID = "notice.daily_replays"
+	NoticeDailyNoReplay TextID = "notice.daily_no_replay"
 )
 
 // TextIDs lists every text id, in the order of texts.toml.
@@ -631,7 +638,7 @@ var TextIDs = []TextID{
 	ControlsRemoved, ControlsLastKey, ControlsFull, ControlsUnbindable, ControlsRestore,
 	ControlsRestored, ControlsSaveFailed,
 	NoticeAbandonSave, NoticeSaveKept, NoticeScoresUnreadable, NoticeRecordingFailed, NoticeRecordingBack, NoticeMorgueFailed,
-	NoticeDailyProved, NoticeDailyFailed,
+	NoticeDailyProved, NoticeDailyFailed, NoticeDailyTableEmpty, NoticeDailyReplays, NoticeDailyNoReplay,
 	MorgueTitle, MorgueRow, MorgueWon, MorgueMoney, MorgueVan, MorgueVanStats, MorgueGuns, MorgueRecording,
 	MorgueUnrecorded, TitleOptions, PauseOptions, OptionsTitle, OptionsHint, OptionsPalette, OptionsPaletteAuto,
 	OptionsPaletteColours, OptionsPaletteMono, OptionsSpeed, OptionsSpeedInstant, OptionsSpeedTimes,
