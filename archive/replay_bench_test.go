@@ -13,7 +13,12 @@ const benchTurns = 10_000
 // benchRecordings takes golden recordings in name order until they hold
 // benchTurns turns.
 func benchRecordings(b *testing.B) []*Recording {
-	var recs []*Recording
+	_, recs := benchCorpus(b)
+	return recs
+}
+
+// benchCorpus is benchRecordings with the files they were read from.
+func benchCorpus(b *testing.B) (files []string, recs []*Recording) {
 	turns := 0
 	for _, f := range corpusFiles(b) {
 		if turns >= benchTurns {
@@ -21,10 +26,11 @@ func benchRecordings(b *testing.B) []*Recording {
 		}
 		rec, err := LoadRecording(f)
 		require.NoError(b, err)
+		files = append(files, f)
 		recs = append(recs, rec)
 		turns += len(rec.Steps)
 	}
-	return recs
+	return files, recs
 }
 
 // BenchmarkReplay measures headless replay: re-simulating recorded turns

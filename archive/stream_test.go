@@ -111,17 +111,7 @@ func writeLongRecording(t *testing.T, path string, n int) {
 // without the steps held.
 func BenchmarkVerifyFile(b *testing.B) {
 	data := loadData(b)
-	var files []string
-	turns := 0
-	for _, f := range corpusFiles(b) {
-		if turns >= benchTurns {
-			break
-		}
-		rec, err := LoadRecording(f)
-		require.NoError(b, err)
-		files = append(files, f)
-		turns += len(rec.Steps)
-	}
+	files, _ := benchCorpus(b)
 	b.Run("Streamed", func(b *testing.B) {
 		for b.Loop() {
 			for _, f := range files {
