@@ -25,8 +25,10 @@ import (
 	"lastpost/rules/vocab"
 )
 
-// bless rewrites the golden corpus: go test ./archive -run TestGoldenCorpus -bless
-var bless = flag.Bool("bless", false, "rewrite the golden corpus in testdata/replays from autoplay (hand runs re-simulated)")
+// bless rewrites the golden corpus, and with it the generated malformed
+// recordings: go test ./archive -run TestGoldenCorpus -bless
+var bless = flag.Bool("bless", false, "rewrite the golden corpus in testdata/replays from autoplay (hand runs re-simulated) "+
+	"and the generated malformed recordings in testdata/bad/recording")
 
 // corpusDir holds the golden recordings.
 const corpusDir = "../testdata/replays"
@@ -449,8 +451,9 @@ func TestBlessNeedsANewVersion(t *testing.T) {
 // blessCorpus rewrites the corpus: autoplayed runs from seed 1 up until
 // there are enough turns, a few runs with clumsy inputs mixed in, then the
 // first later runs that cover anything still missing. The hand-played runs
-// stay, each made again from its own commands (blessHand). It refuses
-// unless a version says play changed, and logs which runs changed.
+// stay, each made again from its own commands (blessHand), and the
+// malformed recordings made from a run follow (blessBadRecordings). It
+// refuses unless a version says play changed, and logs which runs changed.
 func blessCorpus(t *testing.T, data *assets.Data) {
 	old, err := filepath.Glob(filepath.Join(corpusDir, "*.rec*"))
 	require.NoError(t, err)
@@ -458,6 +461,7 @@ func blessCorpus(t *testing.T, data *assets.Data) {
 	require.NoError(t, err)
 	before := clearBotRuns(t, corpusDir)
 	handChanged := blessHand(t, data, corpusDir)
+	badChanged := blessBadRecordings(t, data, badRecordingDir)
 	total := newCoverage()
 	var changed, added []string
 	keep := func(name string, play func(*bytes.Buffer) error) *coverage {
@@ -514,6 +518,7 @@ func blessCorpus(t *testing.T, data *assets.Data) {
 	t.Logf("%d runs added: %s", len(added), strings.Join(added, " "))
 	t.Logf("%d runs removed: %s", len(removed), strings.Join(removed, " "))
 	t.Logf("%d hand runs re-simulated differently: %s", len(handChanged), strings.Join(handChanged, " "))
+	t.Logf("%d generated malformed recording files rewritten: %s", len(badChanged), strings.Join(badChanged, " "))
 }
 
 // fumble plays like the bot but, one command in six, presses something at

@@ -88,11 +88,26 @@ func loadAndVerify(data *assets.Data, path string) error {
 	return err
 }
 
+// TestMalformedRecordingsGiveTheirMessage reads every malformed recording;
+// with -bless it first writes the generated ones (generatedBadRecordings)
+// as this build plays them.
 func TestMalformedRecordingsGiveTheirMessage(t *testing.T) {
 	data := loadData(t)
-	dir := filepath.Join(badRoot, "recording") + string(filepath.Separator)
-	for path, want := range badFixtures(t, "recording") {
+	dir := badRecordingDir + string(filepath.Separator)
+	if *bless {
+		t.Logf("rewrote %v", blessBadRecordings(t, data, dir))
+	}
+	generated := makeBadRecordings(t, data)
+	fixtures := badFixtures(t, "recording")
+	for file := range generated {
+		require.Contains(t, fixtures, dir+file, "a generated fixture is missing: %s", blessBadCommand)
+	}
+	for path, want := range fixtures {
 		t.Run(filepath.Base(path), func(t *testing.T) {
+			gen, isGenerated := generated[filepath.Base(path)]
+			if isGenerated {
+				requireFresh(t, path, gen)
+			}
 			var err error
 			withinLimits(t, hostileDefault, func() { err = loadAndVerify(data, path) })
 			require.Error(t, err)
@@ -100,6 +115,10 @@ func TestMalformedRecordingsGiveTheirMessage(t *testing.T) {
 			var ve *VersionError
 			var de *DesyncError
 			var ie *IncompleteError
+			if !isGenerated {
+				require.True(t, errors.As(err, &pe), "%s is replayed, so it depends on this build's play "+
+					"and must come from generatedBadRecordings, not be written by hand: %v", path, err)
+			}
 			assert.True(t, errors.As(err, &pe) || errors.As(err, &ve) || errors.As(err, &de) || errors.As(err, &ie), "%T", err)
 			assert.NotContains(t, err.Error(), "\n")
 			assert.Equal(t, want, strings.ReplaceAll(err.Error(), dir, ""))
