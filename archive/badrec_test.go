@@ -134,6 +134,17 @@ func playedHashes(data *assets.Data, rec *Recording) []uint64 {
 // generatedBad is one generated fixture: the recording and its message.
 type generatedBad struct{ rec, want []byte }
 
+// fixtureFile is one file of a fixture and what it must hold.
+type fixtureFile struct {
+	path string
+	body []byte
+}
+
+// files lists the fixture's .rec, at recPath, and its .want beside it.
+func (g generatedBad) files(recPath string) []fixtureFile {
+	return []fixtureFile{{recPath, g.rec}, {strings.TrimSuffix(recPath, ".rec") + ".want", g.want}}
+}
+
 // makeBadRecordings makes every generated fixture as this build plays it,
 // by file name (NAME.rec; its message goes into NAME.want).
 func makeBadRecordings(t *testing.T, data *assets.Data) map[string]generatedBad {
@@ -157,14 +168,12 @@ func makeBadRecordings(t *testing.T, data *assets.Data) map[string]generatedBad 
 func blessBadRecordings(t *testing.T, data *assets.Data, dir string) (changed []string) {
 	t.Helper()
 	for file, fx := range makeBadRecordings(t, data) {
-		wantFile := strings.TrimSuffix(file, ".rec") + ".want"
-		for name, b := range map[string][]byte{file: fx.rec, wantFile: fx.want} {
-			path := filepath.Join(dir, name)
-			if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, b) {
+		for _, f := range fx.files(filepath.Join(dir, file)) {
+			if old, err := os.ReadFile(f.path); err == nil && bytes.Equal(old, f.body) {
 				continue
 			}
-			require.NoError(t, os.WriteFile(path, b, 0o644))
-			changed = append(changed, name)
+			require.NoError(t, os.WriteFile(f.path, f.body, 0o644))
+			changed = append(changed, filepath.Base(f.path))
 		}
 	}
 	slices.Sort(changed)
@@ -175,10 +184,10 @@ func blessBadRecordings(t *testing.T, data *assets.Data, dir string) (changed []
 // hold what this build makes of them.
 func requireFresh(t *testing.T, path string, gen generatedBad) {
 	t.Helper()
-	for file, b := range map[string][]byte{path: gen.rec, strings.TrimSuffix(path, ".rec") + ".want": gen.want} {
-		old, err := os.ReadFile(file)
-		require.NoError(t, err)
-		require.Equal(t, string(b), string(old), "%s is stale: this build makes it differently (a new "+
-			"logic version, content or play); rewrite the generated fixtures with %s", file, blessBadCommand)
+	for _, f := range gen.files(path) {
+		old, err := os.ReadFile(f.path)
+		require.NoError(t, err, "rewrite the generated fixtures with %s", blessBadCommand)
+		require.Equal(t, string(f.body), string(old), "%s is stale: this build makes it differently (a new "+
+			"logic version, content or play); rewrite the generated fixtures with %s", f.path, blessBadCommand)
 	}
 }
