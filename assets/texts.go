@@ -210,8 +210,10 @@ const (
 
 // Trader texts.
 const (
-	ShopTitle         TextID = "shop.title"
-	ShopItem          TextID = "shop.item"
+	ShopTitle TextID = "shop.title"
+	ShopItem  TextID = "shop.item"
+	// ShopItemNeedless is an offer's row when buying it would do nothing.
+	ShopItemNeedless  TextID = "shop.item_needless"
 	ShopGunItem       TextID = "shop.gun_item"
 	ShopAnySide       TextID = "shop.any_side"
 	ShopCannotAfford  TextID = "shop.cannot_afford"
@@ -607,7 +609,7 @@ var TextIDs = []TextID{
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
 	HelpWait, HelpFire, HelpInventory, HelpLook, HelpHelp, HelpMessageLog, HelpTrace, HelpPause,
 	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, HelpWhy, CampTitle, CampIntro, CampPay, CampPayOne, CampPayNone, CampProgress,
-	CampShop, CampGarage, CampInventory, CampNext, CampRetire, CampRetireConfirm, ShopTitle, ShopItem, ShopGunItem, ShopAnySide, ShopCannotAfford,
+	CampShop, CampGarage, CampInventory, CampNext, CampRetire, CampRetireConfirm, ShopTitle, ShopItem, ShopItemNeedless, ShopGunItem, ShopAnySide, ShopCannotAfford,
 	ShopInventoryFull, ShopNoEffect, ShopBought, ShopSoldOut, ShopBack, GarageTitle, GarageFront,
 	GarageRear, GarageLeft, GarageRight, GarageSlotLine, GarageEmpty, GarageSlotGun, GarageSlotEmpty,
 	GarageUnmount, GarageMounted, GarageInventoryFull, GarageBack, InventoryTitle, InventoryEmpty,
