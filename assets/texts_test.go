@@ -147,3 +147,13 @@ func TestTheVanGunsLinesNameTheGunAlike(t *testing.T) {
 		assert.True(t, strings.HasPrefix(line, opening), "%s reads %q, the kill line opens %q", id, line, opening)
 	}
 }
+
+// TestEveryAttributeHasALegendName: the legend names the attribute of any
+// role without colour, so each attribute colours.toml accepts has a text.
+func TestEveryAttributeHasALegendName(t *testing.T) {
+	texts, err := LoadTexts()
+	require.NoError(t, err)
+	for a := AttrNone; a <= AttrUnderline; a++ {
+		assert.True(t, texts.Has(LegendAttr(a)), "no legend name for %s", a)
+	}
+}
