@@ -160,7 +160,28 @@ const (
 	LegendGround     TextID = "legend.ground"
 	LegendRemembered TextID = "legend.remembered"
 	LegendUnknown    TextID = "legend.unknown"
+	// LegendAiming heads the marks the fire prompt puts on the map.
+	LegendAiming TextID = "legend.aiming"
+	// LegendReach and LegendInReach explain the reach marks; their {mark}
+	// names how the mark looks (LegendMarkReach, LegendMarkInReach in
+	// colour, the role's attribute without), as LegendHurt's does.
+	LegendReach       TextID = "legend.reach"
+	LegendInReach     TextID = "legend.in_reach"
+	LegendMarkHurt    TextID = "legend.mark_hurt"
+	LegendMarkReach   TextID = "legend.mark_reach"
+	LegendMarkInReach TextID = "legend.mark_in_reach"
+	// The names of the attributes a role gets without colour, in the
+	// order of assets.Attr: see LegendAttr.
+	LegendAttrNone      TextID = "legend.attr_none"
+	LegendAttrBold      TextID = "legend.attr_bold"
+	LegendAttrReverse   TextID = "legend.attr_reverse"
+	LegendAttrDim       TextID = "legend.attr_dim"
+	LegendAttrUnderline TextID = "legend.attr_underline"
 )
+
+// LegendAttr returns the id of the legend's name for attribute a, how a
+// mark looks on a terminal without colour.
+func LegendAttr(a Attr) TextID { return TextID("legend.attr_" + a.String()) }
 
 // Controls screen texts. The ones named after an action describe it; see
 // HelpFor.
@@ -210,8 +231,10 @@ const (
 
 // Trader texts.
 const (
-	ShopTitle         TextID = "shop.title"
-	ShopItem          TextID = "shop.item"
+	ShopTitle TextID = "shop.title"
+	ShopItem  TextID = "shop.item"
+	// ShopItemNeedless is an offer's row when buying it would do nothing.
+	ShopItemNeedless  TextID = "shop.item_needless"
 	ShopGunItem       TextID = "shop.gun_item"
 	ShopAnySide       TextID = "shop.any_side"
 	ShopCannotAfford  TextID = "shop.cannot_afford"
@@ -607,7 +630,7 @@ var TextIDs = []TextID{
 	HelpOnRoad, HelpInMenus, HelpClose, HelpSteerUp, HelpSteerDown, HelpAccelerate, HelpDecelerate,
 	HelpWait, HelpFire, HelpInventory, HelpLook, HelpHelp, HelpMessageLog, HelpTrace, HelpPause,
 	HelpMenuUp, HelpMenuDown, HelpConfirm, HelpCancel, HelpWhy, CampTitle, CampIntro, CampPay, CampPayOne, CampPayNone, CampProgress,
-	CampShop, CampGarage, CampInventory, CampNext, CampRetire, CampRetireConfirm, ShopTitle, ShopItem, ShopGunItem, ShopAnySide, ShopCannotAfford,
+	CampShop, CampGarage, CampInventory, CampNext, CampRetire, CampRetireConfirm, ShopTitle, ShopItem, ShopItemNeedless, ShopGunItem, ShopAnySide, ShopCannotAfford,
 	ShopInventoryFull, ShopNoEffect, ShopBought, ShopSoldOut, ShopBack, GarageTitle, GarageFront,
 	GarageRear, GarageLeft, GarageRight, GarageSlotLine, GarageEmpty, GarageSlotGun, GarageSlotEmpty,
 	GarageUnmount, GarageMounted, GarageInventoryFull, GarageBack, InventoryTitle, InventoryEmpty,
@@ -625,7 +648,9 @@ var TextIDs = []TextID{
 	TitleHighScores, TitleDaily, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
 	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext, PagerPrev,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,
-	LegendGround, LegendRemembered, LegendUnknown, HintFirstRun,
+	LegendGround, LegendRemembered, LegendUnknown, LegendAiming, LegendReach, LegendInReach, LegendMarkHurt,
+	LegendMarkReach, LegendMarkInReach, LegendAttrNone, LegendAttrBold, LegendAttrReverse, LegendAttrDim,
+	LegendAttrUnderline, HintFirstRun,
 	GarageNoGuns, InventoryDiscardConfirm, InventoryEnemyNear, EndCause, EndCauseDestroyed, EndCauseAbandoned, EndCauseStranded, EndCauseRetired, EndRetiredTitle, EndRetiredText,
 	EndAbandonedTitle, EndAbandonedText, EndContinue, EndLastMessages, EndDestroyedBy, EndByShotBy,
 	EndByClawedBy, EndByRammedBy, EndByShrapnel, EndByShot, EndByUnknown, PauseQuit, PauseGiveUpConfirm, PauseQuitConfirm, PauseSaveFailed,

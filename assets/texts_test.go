@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -130,5 +131,29 @@ func TestEveryActionHasHelp(t *testing.T) {
 	require.NoError(t, err)
 	for _, a := range constValues(t, "keys.go", "Action") {
 		assert.True(t, texts.Has(HelpFor(Action(a))), "action %s has no help text", a)
+	}
+}
+
+// TestTheVanGunsLinesNameTheGunAlike: a hit, a folded run of hits, a kill
+// and a miss by one of the van's guns all name it the same way, so the log
+// reads as one voice ("Your pistol hits ...", "Your pistol kills ...").
+func TestTheVanGunsLinesNameTheGunAlike(t *testing.T) {
+	texts, err := LoadTexts()
+	require.NoError(t, err)
+	kill := texts.Format(MsgGunKills, "gun", "pistol", "victim", "car")
+	opening := kill[:strings.Index(kill, "pistol")+len("pistol ")]
+	for _, id := range []TextID{MsgGunHits, MsgGunHitsMany, MsgMissed} {
+		line := texts.Format(id, "gun", "pistol", "victim", "car", "n", 1, "max", 2, "count", 2)
+		assert.True(t, strings.HasPrefix(line, opening), "%s reads %q, the kill line opens %q", id, line, opening)
+	}
+}
+
+// TestEveryAttributeHasALegendName: the legend names the attribute of any
+// role without colour, so each attribute colours.toml accepts has a text.
+func TestEveryAttributeHasALegendName(t *testing.T) {
+	texts, err := LoadTexts()
+	require.NoError(t, err)
+	for a := AttrNone; a <= AttrUnderline; a++ {
+		assert.True(t, texts.Has(LegendAttr(a)), "no legend name for %s", a)
 	}
 }

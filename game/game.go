@@ -215,6 +215,14 @@ func (g *Game) Price(id string) int {
 	return act.PriceOf(g.world, g.env.Van, o)
 }
 
+// Needless reports whether buying the offer id would change nothing for
+// the van as it stands (a repair of a whole part, armour no better than
+// its own), so the rules would refuse it.
+func (g *Game) Needless(id string) bool {
+	o, _ := g.data.Shop.Offer(id)
+	return act.Needless(g.world, g.env.Van, o)
+}
+
 // ids reads the id component c of each entity.
 func ids(w *ecs.World, ents []ecs.Entity, c ecs.Data[string]) []string {
 	out := make([]string, len(ents))

@@ -106,6 +106,9 @@ func shopPage(a *App) menuPage {
 	page.detail = func(sel int) []string {
 		if sel < len(stock) {
 			o, _ := a.data.Shop.Offer(stock[sel])
+			if a.game.Needless(o.ID) {
+				return []string{o.Description, a.text(assets.ShopNoEffect)}
+			}
 			return []string{o.Description}
 		}
 		return nil
@@ -113,10 +116,16 @@ func shopPage(a *App) menuPage {
 	return page
 }
 
-// offerLabel is an offer's row in the shop: its name and price (what the game asks today, so a repair priced by the damage shows its real cost), and for a
-// gun what it does (damage a round, rounds a shot, reach) and where it
-// mounts, so guns compare before one is bought.
+// offerLabel is an offer's row in the shop: its name and price (what the
+// game asks today, so a repair priced by the damage shows its real cost),
+// and for a gun what it does (damage a round, rounds a shot, reach) and
+// where it mounts, so guns compare before one is bought. An offer that
+// would do nothing for the van (a repair of a whole part) says it is not
+// needed instead of asking a price the rules would refuse.
 func (a *App) offerLabel(o assets.Offer) string {
+	if a.game.Needless(o.ID) {
+		return a.text(assets.ShopItemNeedless, "name", o.Name)
+	}
 	price := a.game.Price(o.ID)
 	gun, ok := a.data.Guns.Get(o.Gun)
 	if o.Kind != assets.OfferGun || !ok {

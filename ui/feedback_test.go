@@ -43,7 +43,7 @@ func TestAHitOnAnEnemyIsTold(t *testing.T) {
 	h.app.redraw(false)
 	h.lacks("Car 4/5")
 	h.typeKeys("fl")
-	h.contains("The pistol hits the car (4 of 5 left).")
+	h.contains("Your pistol hits the car (4 of 5 left).")
 	assert.Contains(t, h.statusLine(), "Car 4/5", "the status line names the enemy hit and its health")
 	h.checkGolden("hit_told")
 	h.typeKeys("..")

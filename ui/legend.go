@@ -39,7 +39,8 @@ func newLegend(a *App) *pagerView {
 		add(l.kinds[k].cell(levelgen.Road), capitalise(e.Name)+". "+e.Description)
 	}
 	if len(a.data.Enemies.List) > 0 {
-		add(l.damaged[vocab.EnemyKind(0)].cell(levelgen.Road), a.text(assets.LegendHurt))
+		add(l.damaged[vocab.EnemyKind(0)].cell(levelgen.Road),
+			a.text(assets.LegendHurt, "mark", a.markWord(assets.RoleHealthBad, assets.LegendMarkHurt)))
 	}
 	heading(assets.LegendShots)
 	for _, g := range a.data.Guns.List {
@@ -47,6 +48,11 @@ func newLegend(a *App) *pagerView {
 		add(b[0].cell(levelgen.Road), a.text(assets.LegendBullet, "gun", strings.ToLower(g.Name)))
 	}
 	add(l.kinds[vocab.KindFragment].cell(levelgen.Road), a.text(assets.LegendFragment))
+	heading(assets.LegendAiming)
+	add(a.reachMark(), a.text(assets.LegendReach, "mark", a.markWord(assets.RoleReach, assets.LegendMarkReach)))
+	if len(a.data.Enemies.List) > 0 {
+		add(a.inReachMark(), a.text(assets.LegendInReach, "mark", a.markWord(assets.RoleInReach, assets.LegendMarkInReach)))
+	}
 	heading(assets.LegendGround)
 	add(l.ground[levelgen.Road].cell(levelgen.Road), a.text(assets.LookRoad))
 	add(l.ground[levelgen.Dirt].cell(levelgen.Dirt), a.text(assets.LookDirt))
@@ -55,6 +61,28 @@ func newLegend(a *App) *pagerView {
 	add(Cell{R: l.ground[levelgen.Road].r, S: l.remembered}, a.text(assets.LegendRemembered))
 	add(l.unknown, a.text(assets.LegendUnknown))
 	return p
+}
+
+// markWord names how role r's mark looks: on a terminal without colour
+// the attribute colours.toml gives it, which is all that sets it apart
+// there; in colour the legend's own words for it.
+func (a *App) markWord(r assets.Role, colour assets.TextID) string {
+	if a.pal.Depth == DepthMono {
+		return a.text(assets.LegendAttr(a.data.Colours.Role(r).Mono))
+	}
+	return a.text(colour)
+}
+
+// reachMark is a road cell as the fire prompt marks it in a gun's reach.
+func (a *App) reachMark() Cell {
+	road := a.looks.ground[levelgen.Road].cell(levelgen.Road)
+	return Cell{R: road.R, S: a.pal.Intern(overlay(a.pal.Terminal(road.S), a.looks.reach))}
+}
+
+// inReachMark is the first enemy of the data as the fire prompt draws it
+// in a gun's reach.
+func (a *App) inReachMark() Cell {
+	return Cell{R: a.looks.kinds[vocab.EnemyKind(0)].r, S: a.looks.inReach}
 }
 
 // legendLine indents text past the glyph drawn at markColumn.

@@ -88,10 +88,14 @@ func newLooks(d *assets.Data, p *Palette) looks {
 		l.kinds[k] = newLook(p, r, pen, &grounds)
 	}
 	damaged := p.Pen(assets.RoleHealthBad)
-	// A hurt enemy is underlined at every depth as well as coloured, so it
-	// reads without colour (and by a player who cannot tell the colours
-	// apart); the legend says so.
-	damaged.Underline = true
+	// A hurt enemy is underlined in colour as well as coloured, so a player
+	// who cannot tell the colours apart reads it. Without colour it takes
+	// its role's own attribute instead: underline there marks a gun's
+	// reach, and the two must not be taken for each other. The legend says
+	// which is which.
+	if p.Depth != DepthMono {
+		damaged.Underline = true
+	}
 	for i, e := range d.Enemies.List {
 		k := vocab.EnemyKind(i)
 		l.kinds[k] = newLook(p, rune(e.Glyph), p.Pen(assets.Role(e.Colour)), &grounds)

@@ -289,11 +289,22 @@ func clampSel(sel, n int) int { return max(min(sel, n-1), 0) }
 // confirm opens a yes/no question over the current view; yes runs the
 // action, no closes the question.
 func confirm(a *App, question string, yes func(a *App)) {
-	under := a.top()
-	a.push(&menuView{under: under, build: func(a *App) menuPage {
+	a.push(&menuView{under: questionGround(a.top()), build: func(a *App) menuPage {
 		return menuPage{title: question, items: []menuItem{
 			{label: a.text(assets.MenuNo), hotkey: 'n', pick: func(a *App, _ *menuView) { a.pop() }},
 			{label: a.text(assets.MenuYes), hotkey: 'y', pick: func(a *App, _ *menuView) { a.pop(); yes(a) }},
 		}}
 	}})
+}
+
+// questionGround is what a question raised from view v is drawn over. A
+// question asked from a box (the pause menu) takes the box's place over
+// what the box covers, rather than a second box of another width over the
+// first with their edges mixed; the box comes back when the question
+// closes.
+func questionGround(v view) view {
+	if m, ok := v.(*menuView); ok && m.under != nil {
+		return m.under
+	}
+	return v
 }

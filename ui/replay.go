@@ -297,16 +297,26 @@ func (v *replayView) draw(a *App, g *Grid) {
 		v.drawRoad(a, g)
 	case act.PhaseCamp:
 		newCamp(a).draw(a, g)
-		v.drawNotice(a, g, g.H-4)
-		v.drawProgress(a, g, g.H-3)
-		v.drawKeys(a, g, g.H-2)
+		v.drawFoot(a, g, true)
 	default:
 		(&endView{}).draw(a, g)
-		v.drawNotice(a, g, g.H-4)
-		v.drawProgress(a, g, g.H-3)
-		v.drawKeys(a, g, g.H-2)
+		v.drawFoot(a, g, false)
 	}
 	v.drawHeader(a, g)
+}
+
+// drawFoot writes the bottom rows over the camp or the end screen in the
+// order the road has them: the notice, the progress bar, the status line
+// of the van (at camp) and the keys on the last row. The camp draws its
+// status on the last row, which the keys take, so it is drawn again above.
+func (v *replayView) drawFoot(a *App, g *Grid, status bool) {
+	v.drawNotice(a, g, g.H-4)
+	v.drawProgress(a, g, g.H-3)
+	g.Fill(0, g.H-2, g.W, 1, blankCell)
+	if status {
+		a.drawStatus(g, g.H-2, a.campStatus())
+	}
+	v.drawKeys(a, g, g.H-1)
 }
 
 // drawNotice writes the notice over the camp or the end screen, wrapped

@@ -200,3 +200,48 @@ func TestReplayRefusalIsToldWholeAtACamp(t *testing.T) {
 	assert.Contains(t, strings.Join(words, " "), refusal, "the refusal, whole")
 	h.contains(strings.Fields(h.app.text(assets.ReplayKeys))[1])
 }
+
+// TestReplayRowsKeepTheirOrder: on the road, at a camp and on the end
+// screen the replay's rows come in one order, top to bottom: the progress
+// bar, the van's status line (none on the end screen), and the keys on the
+// last row.
+func TestReplayRowsKeepTheirOrder(t *testing.T) {
+	h, v := newReplayHarness(t, loadRecording(t, seekRecording))
+	row := func(rows []string, is func(string) bool) int {
+		for i, r := range rows {
+			if is(r) {
+				return i
+			}
+		}
+		return -1
+	}
+	places := []struct {
+		name   string
+		turn   int
+		status bool
+	}{
+		{"road", v.player.Roads()[1] + 2, true},
+		{"camp", v.player.Roads()[1] - 1, true},
+		{"end", v.player.Len(), false},
+	}
+	playKey := h.app.data.Keys.KeysFor(assets.ActionReplayPause)[0].String() + " "
+	for _, p := range places {
+		v.seek(h.app, p.turn)
+		h.app.redraw(false)
+		rows := strings.Split(h.text(), "\n")
+		bar := row(rows, func(r string) bool {
+			return strings.ContainsRune(r, progressHere) && strings.Count(r, string(progressRoad)) > 1
+		})
+		status := row(rows, func(r string) bool { return strings.HasPrefix(r, "HP ") })
+		keys := row(rows, func(r string) bool { return strings.HasPrefix(r, playKey) })
+		require.GreaterOrEqual(t, bar, 0, "%s: no bar in\n%s", p.name, h.text())
+		assert.Equal(t, 23, keys, "%s: the keys are on the last row:\n%s", p.name, h.text())
+		if p.name == "camp" {
+			h.checkGolden("replay_camp")
+		}
+		if p.status {
+			assert.Less(t, bar, status, "%s: the bar is above the status line:\n%s", p.name, h.text())
+			assert.Less(t, status, keys, "%s: the status line is above the keys:\n%s", p.name, h.text())
+		}
+	}
+}

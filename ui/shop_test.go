@@ -109,3 +109,39 @@ func TestShopRefusalKeepsTheCursor(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, row, m.build(a).items[m.sel].label)
 }
+
+// TestTheShopSaysWhatIsNotNeeded: the engine overhaul, always on sale, is
+// offered at its price only while the engine is worn. With the engine
+// whole its row says it is not needed, and picking it anyway is refused by
+// the rules with their reason in the notice line, the money kept.
+func TestTheShopSaysWhatIsNotNeeded(t *testing.T) {
+	for _, worn := range []bool{false, true} {
+		h := atCamp(t, Options{})
+		a, g := h.app, h.app.game
+		if worn {
+			w := g.World()
+			act := w.NewAction()
+			eng := vocab.Engine.Value(w, g.Van())
+			vocab.Engine.Set(act, g.Van(), vocab.Stat{Cur: eng.Max - 1, Max: eng.Max})
+			w.Commit(act)
+		}
+		o, ok := a.data.Shop.Offer("engine_overhaul")
+		require.True(t, ok)
+		require.Contains(t, g.Stock(), o.ID)
+		money := g.Money()
+		h.selectItem(a.text(assets.CampShop))
+		needless := a.text(assets.ShopItemNeedless, "name", o.Name)
+		priced := a.text(assets.ShopItem, "name", o.Name, "price", g.Price(o.ID))
+		if worn {
+			h.contains(priced)
+			h.lacks(needless)
+			continue
+		}
+		h.contains(needless)
+		h.lacks(priced)
+		h.selectItem(needless)
+		h.contains(a.text(assets.PromptNoEffect))
+		assert.Equal(t, money, g.Money(), "the money is kept")
+		assert.Contains(t, g.Stock(), o.ID, "the overhaul stays on sale")
+	}
+}

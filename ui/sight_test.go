@@ -108,3 +108,48 @@ func TestHurtEnemiesReadWithoutColour(t *testing.T) {
 		}
 	}
 }
+
+// monoMarks is what of a style a terminal without colour shows plainly
+// (see plainMarks: dim is faint, so it sets nothing apart).
+func monoMarks(st tcell.Style) [2]int {
+	attr, line := plainMarks(st)
+	return [2]int{int(attr), int(line)}
+}
+
+// TestMonoMarksAreDistinct: without colour a letter, a cell in a gun's
+// reach while aiming and a hurt enemy each carry a mark of their own, so
+// none is taken for another; and the legend names each mark, drawn as the
+// map draws it.
+func TestMonoMarksAreDistinct(t *testing.T) {
+	h := newHarness(t, 80, 60, Options{NoColor: true})
+	h.startRun()
+	a := h.app
+	require.Equal(t, DepthMono, a.pal.Depth)
+	l := &a.looks
+	road := l.ground[levelgen.Road].cell(levelgen.Road)
+	marks := map[string][2]int{
+		"letter": monoMarks(a.pal.Terminal(l.kinds[vocab.KindLetter].on[levelgen.Road])),
+		"reach":  monoMarks(overlay(a.pal.Terminal(road.S), l.reach)),
+		"road":   monoMarks(a.pal.Terminal(road.S)),
+	}
+	assert.NotEqual(t, marks["road"], marks["reach"], "the reach marks the ground")
+	assert.NotEqual(t, marks["letter"], marks["reach"], "a letter and a cell in reach look alike without colour")
+	for i, e := range a.data.Enemies.List {
+		hurt := monoMarks(a.pal.Terminal(l.damaged[vocab.EnemyKind(i)].on[levelgen.Road]))
+		assert.NotEqual(t, marks["letter"], hurt, "a letter and a hurt %s look alike without colour", e.Name)
+		assert.NotEqual(t, marks["reach"], hurt, "a cell in reach and a hurt %s look alike without colour", e.Name)
+	}
+	h.typeKeys("?")
+	h.press(keyTab)
+	for _, line := range []struct {
+		text string
+		mark Cell
+	}{
+		{a.text(assets.LegendHurt, "mark", a.text(assets.LegendAttr(a.data.Colours.Role(assets.RoleHealthBad).Mono))), l.damaged[vocab.EnemyKind(0)].cell(levelgen.Road)},
+		{a.text(assets.LegendReach, "mark", a.text(assets.LegendAttr(a.data.Colours.Role(assets.RoleReach).Mono))), a.reachMark()},
+		{a.text(assets.LegendInReach, "mark", a.text(assets.LegendAttr(a.data.Colours.Role(assets.RoleInReach).Mono))), a.inReachMark()},
+	} {
+		y := rowWith(t, h, line.text)
+		assert.Equal(t, line.mark, a.grid.At(margin+markColumn, y), "%q drawn beside its mark", line.text)
+	}
+}

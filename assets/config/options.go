@@ -80,36 +80,43 @@ func readsBack(text []byte, want Config, data *assets.Data) bool {
 // added at the end. line is the line of the statement it changed or added
 // to, 0 for a new table.
 func setOption(text, section, key, value string) (string, int) {
+	return setIn(text, []string{section}, key, value)
+}
+
+// setIn is setOption for a table at any depth: table is its path
+// ([keys.gameplay] is {"keys", "gameplay"}).
+func setIn(text string, table []string, key, value string) (string, int) {
 	stmts := scanStmts(text)
-	want := []string{section, key}
+	want := append(slices.Clone(table), key)
 	for _, s := range stmts {
 		if s.kind == stmtValue && slices.Equal(s.path, want) {
 			return text[:s.valStart] + value + text[s.valEnd:], s.line
 		}
 	}
 	for _, s := range stmts {
-		if s.kind == stmtValue && slices.Equal(s.path, want[:1]) && s.inline(text) {
+		if s.kind == stmtValue && slices.Equal(s.path, table) && s.inline(text) {
 			return setInline(text, s, key, value), s.line
 		}
 	}
-	if at, line, ok := tableEnd(stmts, want[:1]); ok {
+	if at, line, ok := tableEnd(stmts, table); ok {
 		return insertLine(text, at, key+" = "+value), line
 	}
 	// A table made by dotted keys at the top (section.x = ...) cannot be
 	// given a header as well; the setting joins them.
+	name := strings.Join(table, ".")
 	last := -1
 	for i, s := range stmts {
 		if s.kind == stmtHeader {
 			break
 		}
-		if s.kind == stmtValue && hasPrefix(s.path, want[:1]) {
+		if s.kind == stmtValue && hasPrefix(s.path, table) {
 			last = i
 		}
 	}
 	if last >= 0 {
-		return insertLine(text, stmts[last].end, section+"."+key+" = "+value), stmts[last].line
+		return insertLine(text, stmts[last].end, name+"."+key+" = "+value), stmts[last].line
 	}
-	return insertSection(strings.SplitAfter(text, "\n"), -1, "["+section+"]\n"+key+" = "+value+"\n"), 0
+	return insertSection(strings.SplitAfter(text, "\n"), -1, "["+name+"]\n"+key+" = "+value+"\n"), 0
 }
 
 // setInline sets key to value in the inline table of statement s.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"lastpost/assets"
@@ -14,9 +15,12 @@ import (
 )
 
 // SaveKeys writes bindings k into the config file at path and keeps the
-// rest of the file: every other setting, and the comments and lines
-// outside its key tables. Only the actions whose keys differ from the
-// embedded defaults are written. The file is replaced atomically (a temp
+// rest of the file: every other setting, and the comments and lines, those
+// inside its key tables too (the bindings are set in place, as the Options
+// screen sets its values). Only the actions whose keys differ from the
+// embedded defaults are written; with every key back to its default the
+// key tables go, and a file whose bindings cannot be set in place (an
+// inline table) has its key tables written anew. The file is replaced atomically (a temp
 // file in the same folder, synced, renamed over it, the folder synced), so
 // a crash leaves the old file or the new one. A file that is not a valid
 // config is left alone and the error says why. The folder is made if need
@@ -51,11 +55,85 @@ func rewriteKeys(name string, old []byte, k assets.Keys, data *assets.Data) ([]b
 	if err != nil {
 		return nil, fmt.Errorf("%w (the file was left as it was)", err)
 	}
+	if keysTOML(k, data.Keys) != "" {
+		// Edited in place, the comments inside the key tables stay.
+		if text, ok := keysInPlace(old, before.Keys, k, data.Keys); ok {
+			if text, ok := verified([]byte(text), k, data, before); ok {
+				return text, nil
+			}
+		}
+	}
 	if text, ok := keepingTheRest(old, k, data, before); ok {
 		return text, nil
 	}
 	return nil, &Error{File: name, Msg: "the new keys could not be set in place as the file is written; " +
 		"change them in the file (the file was left as it was)"}
+}
+
+// keysInPlace returns old with the bindings that differ between from (the
+// file's) and to set in place, as the Options screen sets its values: a
+// changed action's value replaced where the file sets it (comments kept),
+// a newly changed one added to its table, and one back to its default
+// removed with its line; a key table left empty loses its header. It
+// reports false when an action to remove is not a line of its own (an
+// inline table), which the caller rewrites the tables for instead.
+func keysInPlace(old []byte, from, to, def assets.Keys) (string, bool) {
+	text := string(old)
+	for _, kc := range keyContexts {
+		for _, bind := range to.Context(kc.ctx) {
+			if reflect.DeepEqual(bind.Keys, from.KeysFor(bind.Action)) {
+				continue
+			}
+			if !reflect.DeepEqual(bind.Keys, def.KeysFor(bind.Action)) {
+				text, _ = setIn(text, []string{"keys", kc.name}, string(bind.Action), keyArray(bind.Keys))
+				continue
+			}
+			var ok bool
+			if text, ok = removeSetting(text, []string{"keys", kc.name, string(bind.Action)}); !ok {
+				return "", false
+			}
+		}
+	}
+	return dropEmptyKeyTables(text), true
+}
+
+// removeSetting returns text without the line that sets path, and false
+// if no statement of its own sets it.
+func removeSetting(text string, path []string) (string, bool) {
+	for _, s := range scanStmts(text) {
+		if s.kind == stmtValue && slices.Equal(s.path, path) {
+			return text[:s.start] + text[s.end:], true
+		}
+	}
+	return text, false
+}
+
+// dropEmptyKeyTables removes the header of each [keys.*] table that sets
+// nothing, keeping the comments and blank lines around it.
+func dropEmptyKeyTables(text string) string {
+	stmts := scanStmts(text)
+	var b strings.Builder
+	for i, s := range stmts {
+		if s.kind == stmtHeader && len(s.path) > 0 && s.path[0] == "keys" && !setsAnything(stmts[i+1:]) {
+			continue
+		}
+		b.WriteString(text[s.start:s.end])
+	}
+	return b.String()
+}
+
+// setsAnything reports whether a value comes before the next header in
+// stmts.
+func setsAnything(stmts []stmt) bool {
+	for _, s := range stmts {
+		switch s.kind {
+		case stmtHeader:
+			return false
+		case stmtValue:
+			return true
+		}
+	}
+	return false
 }
 
 // keepingTheRest replaces the key tables of old with k and checks that the

@@ -18,6 +18,10 @@ func rebound(t *testing.T, data *assets.Data) assets.Keys {
 	return SetKeys(k, assets.ContextReplay, assets.ActionReplayStep, []assets.Key{key(t, "s")})
 }
 
+// TestSaveKeysRewritesOnlyTheKeyTables: the bindings are set in place, so
+// every other line of the file stays, comments inside the key tables too;
+// an action back to its default loses its line, and a key table left
+// with no setting its header.
 func TestSaveKeysRewritesOnlyTheKeyTables(t *testing.T) {
 	data := loadData(t)
 	tests := []struct {
@@ -29,13 +33,16 @@ func TestSaveKeysRewritesOnlyTheKeyTables(t *testing.T) {
 			"# mine\n[play]\nconfirm_give_up = false # no questions\n\n[keys.gameplay]\nfire = [\"f\", \"g\"]\n\n[keys.replay]\nstep = [\"s\"]\n"},
 		{"keys in the middle",
 			"[colours]\npalette = \"8\"\n\n[keys.gameplay]\nlook = [\"v\"]\n# about the menu\n[keys.menu]\ncancel = [\"q\"]\n\n# the log\n[display]\nlog_lines = 3\n",
-			"[colours]\npalette = \"8\"\n\n[keys.gameplay]\nfire = [\"f\", \"g\"]\n\n[keys.replay]\nstep = [\"s\"]\n\n# the log\n[display]\nlog_lines = 3\n"},
+			"[colours]\npalette = \"8\"\n\n[keys.gameplay]\nfire = [\"f\", \"g\"]\n# about the menu\n\n# the log\n[display]\nlog_lines = 3\n\n[keys.replay]\nstep = [\"s\"]\n"},
+		{"comments inside the key tables",
+			"[keys.gameplay]\n# f fires, as in my other game\nfire = [\"x\"] # x for now\nlook = [\"v\"]\n\n[keys.replay] # watching\n# s steps\nstep = [\"z\"]\n",
+			"[keys.gameplay]\n# f fires, as in my other game\nfire = [\"f\", \"g\"] # x for now\n\n[keys.replay] # watching\n# s steps\nstep = [\"s\"]\n"},
 		{"no final newline",
 			"[display]\nlog_lines = 3",
 			"[display]\nlog_lines = 3\n\n[keys.gameplay]\nfire = [\"f\", \"g\"]\n\n[keys.replay]\nstep = [\"s\"]\n"},
 		{"top-level dotted keys",
 			"keys.gameplay.look = [\"v\"]\n[display]\nlog_lines = 3\n",
-			"[keys.gameplay]\nfire = [\"f\", \"g\"]\n\n[keys.replay]\nstep = [\"s\"]\n\n[display]\nlog_lines = 3\n"},
+			"keys.gameplay.fire = [\"f\", \"g\"]\n[display]\nlog_lines = 3\n\n[keys.replay]\nstep = [\"s\"]\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

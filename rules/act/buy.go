@@ -44,6 +44,19 @@ func PriceOf(r ecs.Reader, e ecs.Entity, o assets.Offer) int {
 	return o.PriceFor(s.Max - s.Cur)
 }
 
+// Needless reports whether offer o would change nothing for the van e as
+// it stands: a repair of a part that is whole, armour no better than the
+// van's. The rules refuse such a purchase, and the shop says so beside it.
+func Needless(r ecs.Reader, e ecs.Entity, o assets.Offer) bool {
+	switch o.Kind {
+	case assets.OfferRepair:
+		return Stat(r, e, o.Restores).Full()
+	case assets.OfferArmour:
+		return o.Level <= vocab.Armour.Value(r, e)
+	}
+	return false
+}
+
 // OfferOf returns the shop offer that entity e stands for.
 func OfferOf(env *Env, e ecs.Entity) (assets.Offer, bool) {
 	id, ok := vocab.Offer.Get(env.World, e)

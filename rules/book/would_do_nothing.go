@@ -19,15 +19,8 @@ func WouldDoNothing(env *Env) Rule {
 			}
 		case isCommand(c, act.KindBuy):
 			o, _ := env.Data.Shop.Offer(vocab.Offer.Value(c.World, c.Type.O))
-			switch o.Kind {
-			case assets.OfferRepair:
-				if act.Stat(c.World, c.Type.E, o.Restores).Full() {
-					return refuse(c, assets.PromptNoEffect)
-				}
-			case assets.OfferArmour:
-				if o.Level <= vocab.Armour.Value(c.World, c.Type.E) {
-					return refuse(c, assets.PromptNoEffect)
-				}
+			if act.Needless(c.World, c.Type.E, o) {
+				return refuse(c, assets.PromptNoEffect)
 			}
 		}
 		return Accept
