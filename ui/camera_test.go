@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -93,13 +94,29 @@ func TestTheCauseIsTheLastHitTold(t *testing.T) {
 }
 
 // TestTheFirePromptListsTheGuns: the prompt names the gun on each side,
-// and the rounds a shot fires when more than one.
+// and the rounds a shot fires when more than one: the van's front gun from
+// the data, and on its left the first gun of the data that fires several.
 func TestTheFirePromptListsTheGuns(t *testing.T) {
 	h := newHarness(t, 80, 24, Options{})
-	g := h.startRun()
-	mountOnRoad(g, geom.North, "machine_gun")
+	data := h.app.data
+	var front, burst assets.Gun
+	for _, m := range data.Van.StartGuns {
+		if m.Slot.Dir() == geom.East {
+			front, _ = data.Guns.Get(m.Gun)
+		}
+	}
+	require.NotEmpty(t, front.ID, "the van starts with a front gun")
+	require.Equal(t, 1, front.Bullets, "the front gun fires one round, so the prompt gives no count")
+	for _, g := range data.Guns.List {
+		if g.Bullets > 1 && burst.ID == "" {
+			burst = g
+		}
+	}
+	require.NotEmpty(t, burst.ID, "the data has a gun that fires several rounds")
+	g := h.startDrawn(roadWith("..@")...)
+	mountOnRoad(g, geom.North, burst.ID)
 	h.press(h.keyFor(assets.ActionFire))
-	h.contains("Fire: Front Pistol  Left MG x6")
+	h.contains(fmt.Sprintf("Fire: Front %s  Left %s x%d", front.PromptName(), burst.PromptName(), burst.Bullets))
 	h.checkGolden("fire_guns")
 }
 
