@@ -12,6 +12,7 @@ import (
 
 	"lastpost/assets"
 	"lastpost/ecs/geom"
+	"lastpost/game"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -57,13 +58,22 @@ func TestLookModePutsTheCameraBack(t *testing.T) {
 }
 
 // TestTheEndScreenNamesTheCause: a van destroyed by walkers says so, with
-// the delivery and turn, and shows the last messages. The van stops among
-// walkers of the first kind of the data that claws.
+// the delivery and turn, and shows the last messages.
 func TestTheEndScreenNamesTheCause(t *testing.T) {
 	h := newHarness(t, 80, 24, Options{})
 	walker := firstEnemy(t, h.app.data, "a walker that claws", func(e assets.Enemy) bool {
 		return walks(e) && e.BumpText == assets.MsgClawedBy
 	})
+	g := h.standAmong(walker)
+	h.contains("Destroyed by "+h.app.text(assets.EndByClawedBy, "enemy", walker.Name)+" on delivery 1, turn "+strconv.Itoa(g.Run.Turns)+".",
+		h.app.text(assets.EndLastMessages), h.app.text(assets.MsgDied))
+	h.checkGolden("end_destroyed")
+}
+
+// standAmong stops the van on a drawn road among walkers of the enemy's
+// kind and stands there until the run ends, which it requires.
+func (h *harness) standAmong(walker assets.Enemy) *game.Game {
+	h.t.Helper()
 	g := h.startDrawn(drawn(walker, "W",
 		"........................................",
 		"...W.W..................................",
@@ -74,10 +84,8 @@ func TestTheEndScreenNamesTheCause(t *testing.T) {
 	for i := 0; i < 1000 && g.Phase() == act.PhaseRoad; i++ {
 		h.press(h.keyFor(assets.ActionDecelerate))
 	}
-	require.Equal(t, act.PhaseOver, g.Phase(), "the van survived standing still among walkers")
-	h.contains("Destroyed by "+h.app.text(assets.EndByClawedBy, "enemy", walker.Name)+" on delivery 1, turn "+strconv.Itoa(g.Run.Turns)+".",
-		h.app.text(assets.EndLastMessages), h.app.text(assets.MsgDied))
-	h.checkGolden("end_destroyed")
+	require.Equal(h.t, act.PhaseOver, g.Phase(), "the van survived standing still among %ss", walker.Name)
+	return g
 }
 
 // TestTheCauseIsTheLastHitTold: each way of being hit names its cause; a
