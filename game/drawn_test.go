@@ -108,3 +108,16 @@ func TestADrawnRoadIsNotSavedUntilTheVanLeavesIt(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, g.Hash(), again.Hash())
 }
+
+// TestAOneLaneDrawnRoadEndsAtTheCamp: on a road one lane wide the van
+// reaching the last column arrives, though the map's edges wall in every
+// side of that cell.
+func TestAOneLaneDrawnRoadEndsAtTheCamp(t *testing.T) {
+	g, err := NewOnDrawnRoad(fxData(t), 1, "@..")
+	require.NoError(t, err)
+	for range 2 {
+		fxDo(t, g, Command{Kind: CmdWait})
+	}
+	assert.Equal(t, act.PhaseCamp, g.Phase(), "%s", g.Run.Cause)
+	assert.Zero(t, fxMessages(g, assets.MsgBoxedIn))
+}
