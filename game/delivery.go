@@ -13,6 +13,7 @@ import (
 // schedules everyone and runs the world up to the van's first turn.
 func (g *Game) startDelivery() error {
 	g.levelSeed, g.levelDifficulty = g.rng.Uint64(), g.Run.Delivery
+	g.drawn = false
 	g.setLevel(levelgen.Generate(g.levelSeed, g.levelDifficulty, g.data.LevelGen))
 	g.populate()
 	return g.advance()

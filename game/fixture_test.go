@@ -20,9 +20,9 @@ import (
 // The scripted-turn tests play on hand-drawn roads (levelgen.Parse legend:
 // '.' road, '~' acid, '#' wreck, '0' barrel, '=' letter, 'z' zombie, 'c'
 // car, 'b' bike, '@' the van). fxGame builds a Game on such a road the way
-// New does, except that the enemies are frozen: they keep their place in
-// the world (physics still drives cars and bikes at their speed) but take
-// no AI turns, so a script decides everything that happens.
+// NewOnDrawnRoad does, except that the enemies are frozen: they keep their
+// place in the world (physics still drives cars and bikes at their speed)
+// but take no AI turns, so a script decides everything that happens.
 
 // fxData loads the game's data.
 func fxData(tb testing.TB) *assets.Data {
@@ -45,12 +45,8 @@ func fxGame(tb testing.TB, seed uint64, drawn string) *Game {
 // fxGameWith is fxGame with the given data, for tests that change numbers.
 func fxGameWith(tb testing.TB, data *assets.Data, seed uint64, drawn string) *Game {
 	tb.Helper()
-	level, err := levelgen.Parse(drawn, data.LevelGen.Legend)
+	g, err := layOutDrawnRoad(data, seed, drawn)
 	require.NoError(tb, err)
-	g := newGame(data, seed)
-	g.setLevel(level)
-	g.populate()
-	g.Run.Phase = act.PhaseRoad
 	fxFreeze(g)
 	fxSpeed(g, g.env.Van, 0)
 	require.NoError(tb, g.advance())

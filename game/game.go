@@ -80,6 +80,9 @@ type Game struct {
 	// loaded: generation is pure, so the road itself is not saved.
 	levelSeed       uint64
 	levelDifficulty int
+	// drawn is true from a drawn road (NewOnDrawnRoad) until the van
+	// leaves for a generated one: such a run cannot be saved.
+	drawn bool
 
 	log       Log
 	memory    Memory

@@ -59,8 +59,12 @@ type savedMemory struct {
 }
 
 // MarshalState writes the whole state of the run in JSON: the body of a
-// save, which the caller frames. UnmarshalState reads it back.
+// save, which the caller frames. UnmarshalState reads it back. A run on
+// a drawn road is refused until the van leaves for a generated one.
 func (g *Game) MarshalState() ([]byte, error) {
+	if g.drawn {
+		return nil, errDrawnRoad
+	}
 	rng, err := g.pcg.MarshalBinary()
 	if err != nil {
 		return nil, fmt.Errorf("game: saving the random generator: %w", err)

@@ -11,18 +11,19 @@ import (
 )
 
 // TestExtraEnemyIsDrawnAndNamed loads an enemy that only a fixture file
-// defines and checks the map draws it with the fixture's glyph and look
-// mode tells the fixture's description, with no code of its own.
+// defines, puts it on a drawn road, and checks the map draws it with the
+// fixture's glyph and look mode tells the fixture's description, with no
+// code of its own.
 func TestExtraEnemyIsDrawnAndNamed(t *testing.T) {
 	data, err := assets.LoadExtra("../testdata/content/extra_gun.toml", "../testdata/content/extra_enemy.toml")
 	require.NoError(t, err)
 	fixture, ok := data.Enemies.Get("trike")
 	require.True(t, ok)
 	h := newHarnessWith(t, data, 80, 24, Options{})
-	g := h.startRun()
+	g := h.startDrawn(drawn(fixture, "T", roadWith("..@.......T")...)...)
 	kind := vocab.KindNamed(&data.Enemies, "trike")
 	p, ok := nearest(g, kind, data.Van.Vision)
-	require.True(t, ok, "seed 1 shows a trike at the start\n%s", g.Level().ASCII())
+	require.True(t, ok, "the trike drawn ahead is in sight\n%s", h.text())
 	van, _ := vanAt(g)
 
 	cam := h.app.roadCamera(&h.app.grid, van)

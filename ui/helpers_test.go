@@ -263,3 +263,51 @@ func stoppedWithATyreDown(t *testing.T) (*harness, *game.Game) {
 	}
 	return h, g
 }
+
+// startDrawn begins a run of seed 1 on the road drawn by rows, in the
+// legend of game.NewOnDrawnRoad, as Continue begins a loaded run: the
+// situation is the drawing's whatever the content's spawn tables say.
+func (h *harness) startDrawn(rows ...string) *game.Game {
+	h.t.Helper()
+	g, err := game.NewOnDrawnRoad(h.app.data, 1, strings.Join(rows, "\n"))
+	require.NoError(h.t, err)
+	h.app.begin(g)
+	h.app.redraw(false)
+	return g
+}
+
+// roadWidth is the length of the drawn roads of roadWith.
+const roadWidth = 40
+
+// roadWith draws an open road of five lanes, roadWidth cells long, whose
+// middle lane begins with middle (the van's '@' among it) and is open after.
+func roadWith(middle string) []string {
+	open := strings.Repeat(".", roadWidth)
+	return []string{open, open, middle + open[len(middle):], open, open}
+}
+
+// firstEnemy is the first enemy of the data that fits, so a drawn road
+// names its enemies by the data rather than by id: content added later
+// goes last and changes no pick.
+func firstEnemy(t testing.TB, data *assets.Data, what string, fits func(assets.Enemy) bool) assets.Enemy {
+	t.Helper()
+	for _, e := range data.Enemies.List {
+		if fits(e) {
+			return e
+		}
+	}
+	t.Fatalf("the data has no enemy that is %s", what)
+	return assets.Enemy{}
+}
+
+// walks reports whether an enemy walks.
+func walks(e assets.Enemy) bool { return e.Movement == assets.MovementWalk }
+
+// drawn puts enemy e's map character wherever a row has mark.
+func drawn(e assets.Enemy, mark string, rows ...string) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = strings.ReplaceAll(r, mark, string(e.MapChar()))
+	}
+	return out
+}

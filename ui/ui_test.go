@@ -149,24 +149,23 @@ func (h *harness) moveCursor(from, to geom.Point) {
 
 func TestLookDescribesWhatIsUnderTheCursor(t *testing.T) {
 	h := newHarness(t, 80, 24, Options{})
-	g := h.startRun()
 	a := h.app
+	walker := firstEnemy(t, a.data, "a walker", walks)
+	g := h.startDrawn(drawn(walker, "W", roadWith("..@...#...0.......W")...)...)
 	turns := g.Run.Turns
 	h.press(h.keyFor(assets.ActionLook))
 	h.contains(a.text(assets.LookTitle)+": "+a.text(assets.LookVan), a.text(assets.LookHint, "cancel", "Esc"))
 
 	van, _ := vanAt(g)
-	zombie := vocab.KindNamed(&a.data.Enemies, "zombie")
-	for _, k := range []vocab.Kind{zombie, vocab.KindWreck, vocab.KindBarrel} {
+	walkers := vocab.KindNamed(&a.data.Enemies, walker.ID)
+	for _, k := range []vocab.Kind{walkers, vocab.KindWreck, vocab.KindBarrel} {
 		p, ok := nearest(g, k, a.data.Van.Vision)
-		if !ok {
-			continue
-		}
+		require.True(t, ok, "the drawn road shows a %v", k)
 		h.moveCursor(van, p)
 		want, _ := a.kindText(k)
-		if k == zombie {
+		if k == walkers {
 			want = a.describeEnemy(p, k)
-			assert.Contains(t, want, "Health 2 of 2")
+			assert.Contains(t, want, fmt.Sprintf("Health %d of %d", walker.HP, walker.HP))
 		}
 		assert.Contains(t, h.lookText(), want)
 		h.moveCursor(p, van)

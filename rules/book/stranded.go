@@ -25,8 +25,8 @@ func Stranded(env *Env) Rule {
 
 // stranded reports whether the action leaves a van on a road for good, and
 // why: a top speed set to zero with no kit that could mend the engine, or
-// a move into a cell walled in by wrecks. It looks only at what the action
-// sets, since every bullet's step asks.
+// a move short of the goal column into a cell walled in by wrecks. It
+// looks only at what the action sets, since every bullet's step asks.
 func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
 	ents, tops := vocab.TopSpeed.Pending(c.Action)
 	for i, van := range ents {
@@ -40,7 +40,9 @@ func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
 		if !vocab.Player.Has(c.World, van) || vocab.Stranded.Has(c.World, van) {
 			continue
 		}
-		if from, ok := vocab.Position.Get(c.World, van); ok && from != to[i] && boxedIn(c, to[i]) {
+		// A move into the goal column ends the delivery, however walled
+		// in the cell is.
+		if from, ok := vocab.Position.Get(c.World, van); ok && from != to[i] && to[i].X < env.GoalX && boxedIn(c, to[i]) {
 			return van, assets.MsgBoxedIn, true
 		}
 	}

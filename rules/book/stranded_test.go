@@ -66,6 +66,11 @@ func TestStranded(t *testing.T) {
 			f.wreck(geom.Pt(4, 1))
 			return fxMove(v, geom.Pt(4, 2), Accept)
 		}},
+		{"a move into the goal column arrives: the edges there wall in nothing", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(fxW-2, 0))
+			f.wreck(geom.Pt(fxW-1, 1))
+			return fxMove(v, geom.Pt(fxW-1, 0), Accept)
+		}},
 		{"an enemy walled in is no concern", func(f *fxWorld) fxStep {
 			f.van(geom.Pt(1, 4))
 			c := f.car(geom.Pt(3, 2))
