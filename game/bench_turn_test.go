@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"lastpost/assets"
@@ -178,6 +179,38 @@ func TestBenchTurnWorkloads(t *testing.T) {
 	d = fxDenseCascade()
 	d.run()
 	require.Equal(t, 20*(fxLanes-1), d.count(fxDBarrel), "the dense engine sets off block 0")
+}
+
+// TestCascadeActionMix pins what T2's cascade is made of, the figures its
+// profile is read against: every barrel of the block goes off once (the
+// fragments that strike a barrel already gone ask again and are refused),
+// every fragment ends once, spent on a hit or with its range run out, and
+// no fragment steps more than its range. A change that saves actions here
+// (one fragment's end folded into its last step, say) shows in these
+// counts.
+func TestCascadeActionMix(t *testing.T) {
+	data := fxBenchData(t)
+	g, acts := fxCascadeTurn(data)(t)
+	tr := fxResolve(t, g, acts[0])
+	const barrels = 20
+	ex := data.Combat.Explosion
+	fragments := barrels * len(ex.Directions)
+	kinds := map[string][2]int{} // action name: committed, refused
+	for _, r := range tr.Records {
+		name, _, _ := strings.Cut(r.Action, "(")
+		n := kinds[name]
+		if r.Committed {
+			n[0]++
+		} else {
+			n[1]++
+		}
+		kinds[name] = n
+	}
+	assert.Equal(t, barrels, kinds["Explode"][0], "each barrel goes off once")
+	assert.Equal(t, fragments, kinds["Destroy"][0], "each fragment ends once")
+	assert.Zero(t, kinds["Destroy"][1], "no fragment ends twice")
+	assert.LessOrEqual(t, kinds["Move"][0], fragments*ex.Range, "no fragment steps beyond its range")
+	t.Logf("T2, one block: %d actions; committed and refused by kind: %v", len(tr.Records), kinds)
 }
 
 // fxBenchTurn times whole resolutions, one lane after another; setting a
