@@ -311,6 +311,10 @@ func today() string { return time.Now().UTC().Format("2006-01-02") }
 func gameHooks(s *archive.Session, dataDir string, data *assets.Data, day func() string) ui.Hooks {
 	hooks := ui.SessionHooks(s)
 	hooks.Daily = func() (*game.Game, error) { return archive.ClaimDaily(dataDir, day(), data) }
+	hooks.DailyDay = func(g *game.Game) (string, bool) {
+		d := s.DailyDay(g)
+		return d, d != "" && d == day()
+	}
 	return hooks
 }
 
