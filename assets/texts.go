@@ -367,8 +367,8 @@ const (
 	PauseGiveUpConfirm TextID = "pause.give_up_confirm"
 	// PauseQuitConfirm asks before the game is left without saving.
 	PauseQuitConfirm TextID = "pause.quit_confirm"
-	// PauseQuitConfirmDaily asks the same on a daily road, whose one
-	// attempt of the day is lost.
+	// PauseQuitConfirmDaily follows that question on a daily road: the
+	// day's one attempt is lost.
 	PauseQuitConfirmDaily TextID = "pause.quit_confirm_daily"
 	// PauseDailyToday and PauseDailyRoad name a daily road in the pause
 	// box, played on its day or continued later.

@@ -67,9 +67,9 @@ func saveAndQuit(a *App, m *menuView) {
 // quitWithoutSaving leaves the game once the player agrees to lose what
 // was played since the last save: on a daily road, the day's one attempt.
 func quitWithoutSaving(a *App, _ *menuView) {
-	question := a.text(assets.PauseQuitConfirm)
+	var warning []string
 	if day, _ := a.dailyDay(); day != "" {
-		question = a.text(assets.PauseQuitConfirmDaily, "day", day)
+		warning = []string{a.text(assets.PauseQuitConfirmDaily, "day", day)}
 	}
-	confirm(a, question, func(a *App) { a.quit = true })
+	confirmWarned(a, a.text(assets.PauseQuitConfirm), warning, func(a *App) { a.quit = true })
 }

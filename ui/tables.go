@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
 
 	"github.com/gdamore/tcell/v2"
@@ -156,7 +157,7 @@ func newDailyTable(a *App) view {
 // of its line, and what stopped the reading if anything did.
 func dailyLines(a *App, proofs []archive.Proof, marks []Proof, err error) []string {
 	if len(proofs) == 0 {
-		return withUnreadable(a, []string{a.text(assets.TablesDailyEmpty)}, err)
+		return withUnreadable(a, a.textLines(assets.TablesDailyEmpty), err)
 	}
 	lines := []string{a.text(assets.TablesDailyHeader)}
 	for i, p := range proofs {
@@ -165,7 +166,8 @@ func dailyLines(a *App, proofs []archive.Proof, marks []Proof, err error) []stri
 			a.proofMark(marks[i]), a.tableCause(s.Cause)))
 	}
 	lines = a.withLegend(lines, marks)
-	lines = append(lines, "", a.text(assets.TablesDailyNote, "file", archive.DailyScoresName))
+	lines = append(lines, "")
+	lines = append(lines, a.textLines(assets.TablesDailyNote, "file", archive.DailyScoresName)...)
 	return withUnreadable(a, lines, err)
 }
 
@@ -184,7 +186,7 @@ func newForksTable(a *App) view {
 // anything did.
 func forkLines(a *App, forks []archive.ForkEntry, err error) []string {
 	if len(forks) == 0 {
-		return withUnreadable(a, []string{a.text(assets.TablesForksEmpty)}, err)
+		return withUnreadable(a, a.textLines(assets.TablesForksEmpty), err)
 	}
 	lines := []string{a.text(assets.TablesForksHeader)}
 	for _, f := range forks {
@@ -192,8 +194,15 @@ func forkLines(a *App, forks []archive.ForkEntry, err error) []string {
 		lines = append(lines, fmt.Sprintf("%-24s %7d %10d %7d %6d  %s", f.Source, f.At, s.Deliveries, s.Earned, s.Turns,
 			a.tableCause(s.Cause)))
 	}
-	lines = append(lines, "", a.text(assets.TablesForksNote))
+	lines = append(lines, "")
+	lines = append(lines, a.textLines(assets.TablesForksNote)...)
 	return withUnreadable(a, lines, err)
+}
+
+// textLines is a text cut at its line breaks: a page shows each part on a
+// line of its own, where it would wrap a long one indented.
+func (a *App) textLines(id assets.TextID, args ...any) []string {
+	return strings.Split(a.text(id, args...), "\n")
 }
 
 // withUnreadable adds the line that says why the rest of a table could not
