@@ -387,6 +387,7 @@ func proveDaily(data *assets.Data, p Proof) ScoreProof {
 	}
 	return ScoreProven
 }
+
 // LoadProof reads the file at path when it holds a daily proof line; ok is
 // false, with no error, when it holds something else (a recording).
 func LoadProof(path string) (p Proof, ok bool, err error) {
