@@ -101,7 +101,50 @@ func newScores(a *App) view {
 		prove = func(stop func() bool, report func(int, Proof)) { hook(rows, stop, report) }
 	}
 	lines := func(a *App, marks []Proof) []string { return scoreLines(a, scores, marks) }
-	return newProvedView(a, a.text(assets.ScoresTitle), marks, lines, prove)
+	v := newProvedView(a, a.text(assets.ScoresTitle), marks, lines, prove)
+	inTableCycle(a, v.pagerView, tableScores)
+	return v
+}
+
+// A table is one of the tables the title screen opens.
+type table int
+
+const (
+	tableScores table = iota
+	tableDaily
+	tableForks
+)
+
+// open builds the table's page.
+func (t table) open(a *App) view {
+	switch t {
+	case tableDaily:
+		return newDailyTable(a)
+	case tableForks:
+		return newForksTable(a)
+	}
+	return newScores(a)
+}
+
+// inTableCycle makes p, the page of table t, one of the cycle of the
+// tables the hooks offer (the high scores, the daily road's, the forks'),
+// so Tab and Left turn from one to the next; a table alone is no cycle.
+func inTableCycle(a *App, p *pagerView, t table) {
+	tables := []table{tableScores}
+	if a.hooks.DailyScores != nil {
+		tables = append(tables, tableDaily)
+	}
+	if a.hooks.Forks != nil {
+		tables = append(tables, tableForks)
+	}
+	at := slices.Index(tables, t)
+	if len(tables) < 2 || at < 0 {
+		return
+	}
+	p.next = tables[(at+1)%len(tables)].open
+	if at > 0 {
+		p.prev = tables[at-1].open
+	}
 }
 
 // scoreLines writes the high-score table, each row marked by its proof.
@@ -150,7 +193,9 @@ func newDailyTable(a *App) view {
 		prove = func(stop func() bool, report func(int, Proof)) { hook(rows, stop, report) }
 	}
 	lines := func(a *App, marks []Proof) []string { return dailyLines(a, proofs, marks, err) }
-	return newProvedView(a, a.text(assets.TablesDailyTitle), marks, lines, prove)
+	v := newProvedView(a, a.text(assets.TablesDailyTitle), marks, lines, prove)
+	inTableCycle(a, v.pagerView, tableDaily)
+	return v
 }
 
 // dailyLines writes the daily road's table, each day marked by the proof
@@ -179,7 +224,9 @@ func newForksTable(a *App) view {
 	if a.hooks.Forks != nil {
 		forks, err = a.hooks.Forks()
 	}
-	return &pagerView{title: a.text(assets.TablesForksTitle), lines: forkLines(a, forks, err)}
+	p := &pagerView{title: a.text(assets.TablesForksTitle), lines: forkLines(a, forks, err)}
+	inTableCycle(a, p, tableForks)
+	return p
 }
 
 // forkLines writes the forks' table, and what stopped the reading if

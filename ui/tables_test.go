@@ -262,7 +262,7 @@ func TestTablesAtAnySize(t *testing.T) {
 			if s[0] >= len(notice) && (s[0] < 80 || s[1] < 24) {
 				h.contains(notice)
 			}
-			h.press(keyDown, keyPgDn)
+			h.press(keyDown, keyUp)
 		}
 		h.resize(80, 24)
 		h.press(key{k: tcell.KeyHome})
@@ -356,4 +356,37 @@ func TestTheEndScreenNamesTheMorgueFile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTheTablesTurnLikePages: with the daily and forks tables offered, Tab
+// turns from the high scores to the daily road's table, to the forks', and
+// back round; Left turns back; each page's hint says so. A table alone
+// (only the high scores) is no cycle.
+func TestTheTablesTurnLikePages(t *testing.T) {
+	hooks := tableHooks([]Proof{ProofProven, ProofFailed, ProofTooLong})
+	hooks.HighScores = func() []Score { return nil }
+	h := newHarness(t, 80, 24, Options{Hooks: hooks})
+	a := h.app
+	h.selectItem(a.text(assets.TitleHighScores))
+	titles := []assets.TextID{assets.ScoresTitle, assets.TablesDailyTitle, assets.TablesForksTitle, assets.ScoresTitle}
+	title := func() string { return strings.TrimSpace(strings.SplitN(h.text(), "\n", 2)[0]) }
+	for i, id := range titles {
+		assert.Equal(t, a.text(id), title(), "page %d", i)
+		if i > 0 && i < 3 {
+			h.contains(a.text(assets.PagerPrev, "next", "Tab", "prev", "Left"))
+		}
+		h.press(keyTab)
+	}
+	// Now on the daily road's table: Left turns back to the high scores.
+	assert.Equal(t, a.text(assets.TablesDailyTitle), title())
+	h.press(key{k: tcell.KeyLeft})
+	assert.Equal(t, a.text(assets.ScoresTitle), title())
+	h.press(keyEsc)
+	h.contains(a.text(assets.TitleNewGame))
+
+	alone := newHarness(t, 80, 24, Options{Hooks: Hooks{HighScores: func() []Score { return nil }}})
+	alone.selectItem(alone.app.text(assets.TitleHighScores))
+	alone.lacks(alone.app.text(assets.PagerNext, "next", "Tab"))
+	alone.press(keyTab)
+	assert.Equal(t, alone.app.text(assets.ScoresTitle), strings.TrimSpace(strings.SplitN(alone.text(), "\n", 2)[0]))
 }
