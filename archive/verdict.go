@@ -57,7 +57,7 @@ func WriteDailyScores(dir string, data *assets.Data, out io.Writer) error {
 		_, err := fmt.Fprintln(out, data.Texts.Get(assets.NoticeDailyTableEmpty))
 		return err
 	}
-	fmt.Fprintf(out, "%-10s %10s %8s %7s  %-10s %s\n", "day", "deliveries", "earned", "turns", "end", "proof")
+	fmt.Fprintln(out, data.Texts.Get(assets.NoticeDailyTableHeader))
 	for _, p := range proofs {
 		verdict := data.Texts.Get(assets.NoticeDailyReplays)
 		if _, err := VerifyProof(data, p); err != nil {

@@ -81,6 +81,16 @@ func TestWriteDailyScoresChecksEachDay(t *testing.T) {
 	require.NoError(t, WriteDailyScores(dir, data, &out))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	require.Len(t, lines, 3, out.String())
+	header := data.Texts.Get(assets.NoticeDailyTableHeader)
+	assert.Equal(t, header, lines[0])
+	for _, word := range []string{"deliveries", "earned", "turns"} {
+		end := strings.Index(header, word) + len(word)
+		assert.Equal(t, " ", lines[1][end:end+1], "%s: the numbers end under the word: %q", word, lines[1])
+		assert.NotEqual(t, " ", lines[1][end-1:end], "%s: the numbers end under the word: %q", word, lines[1])
+	}
+	p, err := ParseProof(strings.TrimSpace(string(b)))
+	require.NoError(t, err)
+	assert.Equal(t, strings.Index(header, "end"), strings.Index(lines[1], " "+p.Summary.Cause+" ")+1, "the cause under its word")
 	assert.True(t, strings.HasPrefix(lines[1], testDay), lines[1])
 	assert.True(t, strings.HasSuffix(lines[1], data.Texts.Get(assets.NoticeDailyReplays)), lines[1])
 	assert.True(t, strings.HasPrefix(lines[2], "2026-11-26"), lines[2])

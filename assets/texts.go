@@ -624,6 +624,8 @@ const (
 	// verdict on its proof.
 	NoticeDailyReplays  TextID = "notice.daily_replays"
 	NoticeDailyNoReplay TextID = "notice.daily_no_replay"
+	// NoticeDailyTableHeader heads the columns of -daily-scores.
+	NoticeDailyTableHeader TextID = "notice.daily_table_header"
 )
 
 // TextIDs lists every text id, in the order of texts.toml.
@@ -682,7 +684,7 @@ var TextIDs = []TextID{
 	TitleDailyScores, TitleForks, TablesDailyTitle, TablesDailyEmpty, TablesDailyHeader, TablesDailyNote,
 	TablesForksTitle, TablesForksEmpty, TablesForksHeader, TablesForksNote, TablesUnreadable,
 	TablesCauseDestroyed, TablesCauseAbandoned, TablesCauseStranded, TablesCauseRetired,
-	EndMorgue, PauseQuitConfirmDaily, PauseDailyToday, PauseDailyRoad,
+	EndMorgue, PauseQuitConfirmDaily, PauseDailyToday, PauseDailyRoad, NoticeDailyTableHeader,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action
