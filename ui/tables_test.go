@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/stretchr/testify/assert"
@@ -139,20 +138,10 @@ func TestDailyTableShowsEachDayUnderItsHeadings(t *testing.T) {
 // until its proof comes in, the screen answers keys meanwhile, and closing
 // the table stops the prover.
 func TestDailyTableIsProvenInTheBackground(t *testing.T) {
-	answers := make(chan proofOfRow)
-	stopped := make(chan bool, 1)
+	answers, stopped, prove := answeringProver()
 	hooks := Hooks{
 		DailyScores: func() ([]archive.Proof, error) { return dailyRows, nil },
-		ProveDaily: func(proofs []archive.Proof, stop func() bool, report func(int, Proof)) {
-			for a := range answers {
-				report(a.i, a.p)
-			}
-			deadline := time.Now().Add(5 * time.Second)
-			for !stop() && time.Now().Before(deadline) {
-				time.Sleep(time.Millisecond)
-			}
-			stopped <- stop()
-		},
+		ProveDaily:  func(_ []archive.Proof, stop func() bool, report func(int, Proof)) { prove(stop, report) },
 	}
 	h := newHarness(t, 80, 24, Options{Hooks: hooks})
 	a := h.app
@@ -171,12 +160,7 @@ func TestDailyTableIsProvenInTheBackground(t *testing.T) {
 
 	h.press(keyEsc)
 	close(answers)
-	select {
-	case s := <-stopped:
-		assert.True(t, s, "closing the table stops the replays")
-	case <-time.After(10 * time.Second):
-		t.Fatal("the prover was never told to stop")
-	}
+	assertProverStopped(t, stopped)
 }
 
 // TestForksTableNamesWhereEachForkCameFrom lists each fork with its source
