@@ -96,7 +96,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if cfg.dailyScores {
-		return printDailyScores(cfg.dataDir, data, stdout, stderr)
+		if err := archive.WriteDailyScores(cfg.dataDir, data, stdout); err != nil {
+			fmt.Fprintf(stderr, "lastpost: %v\n", err)
+			return exitBad
+		}
+		return exitOK
 	}
 	if cfg.verify || cfg.autoplay > 0 {
 		collectLessOften()
@@ -258,47 +262,29 @@ func usage(w io.Writer) {
 }
 
 // verify prints `ok: ...` on out (0), or on errOut `FILE:LINE: desync at
-// turn ...` (1), `FILE:LINE: ...` for a file it cannot read (2) or
-// `incomplete: ...` for a recording with no end line (3, unless partial),
+// turn ...` or a daily proof that does not hold (1), `FILE:LINE: ...` for
+// a file it cannot read (2) or `incomplete: ...` for a recording with no
+// end line (3, unless partial),
 // the rule traces going to trace if it is not nil. Failures go to standard
 // error so a script reading the verdict from standard output never
 // mistakes one for it.
 func verify(path string, partial bool, data *assets.Data, trace, out, errOut io.Writer) int {
-	if p, isProof, err := archive.LoadProof(path); isProof {
-		return verifyProof(p, err, data, out, errOut)
-	}
-	v, err := archive.VerifyFile(path, partial, data, trace)
+	verdict, err := archive.VerifyPath(path, partial, data, trace)
 	if err == nil {
-		fmt.Fprintln(out, v)
+		fmt.Fprintln(out, verdict)
 		return exitOK
 	}
 	fmt.Fprintln(errOut, err)
 	var desync *archive.DesyncError
 	var incomplete *archive.IncompleteError
+	var proof *archive.ProofError
 	switch {
-	case errors.As(err, &desync):
+	case errors.As(err, &desync), errors.As(err, &proof):
 		return exitFailed
 	case errors.As(err, &incomplete):
 		return exitIncomplete
 	}
 	return exitBad
-}
-
-// verifyProof prints the verdict on a daily proof as verify does for a
-// recording: ok on out (0), a proof that does not play to what it claims
-// (1) or one that cannot be read (2) on errOut.
-func verifyProof(p archive.Proof, err error, data *assets.Data, out, errOut io.Writer) int {
-	if err != nil {
-		fmt.Fprintln(errOut, err)
-		return exitBad
-	}
-	v, err := archive.VerifyProof(data, p)
-	if err != nil {
-		fmt.Fprintln(errOut, err)
-		return exitFailed
-	}
-	fmt.Fprintln(out, p.Verdict(v))
-	return exitOK
 }
 
 // today is the UTC date, the day whose road -daily plays.
@@ -311,31 +297,11 @@ func today() string { return time.Now().UTC().Format("2006-01-02") }
 func gameHooks(s *archive.Session, dataDir string, data *assets.Data, day func() string) ui.Hooks {
 	hooks := ui.SessionHooks(s)
 	hooks.Daily = func() (*game.Game, error) { return archive.ClaimDaily(dataDir, day(), data) }
+	hooks.DailyDay = func(g *game.Game) (string, bool) {
+		d := s.DailyDay(g)
+		return d, d != "" && d == day()
+	}
 	return hooks
-}
-
-// printDailyScores prints the daily table of the data folder, a line a
-// day, each checked by replaying its proof.
-func printDailyScores(dir string, data *assets.Data, out, errOut io.Writer) int {
-	proofs, err := archive.DailyScores(dir)
-	if err != nil {
-		fmt.Fprintf(errOut, "lastpost: %v\n", err)
-		return exitBad
-	}
-	if len(proofs) == 0 {
-		fmt.Fprintln(out, data.Texts.Get(assets.NoticeDailyTableEmpty))
-		return exitOK
-	}
-	fmt.Fprintf(out, "%-10s %10s %8s %7s  %-10s %s\n", "day", "deliveries", "earned", "turns", "end", "proof")
-	for _, p := range proofs {
-		verdict := data.Texts.Get(assets.NoticeDailyReplays)
-		if _, err := archive.VerifyProof(data, p); err != nil {
-			verdict = data.Texts.Format(assets.NoticeDailyNoReplay, "error", err.Error())
-		}
-		fmt.Fprintf(out, "%-10s %10d %8d %7d  %-10s %s\n", p.Day, p.Summary.Deliveries, p.Summary.Earned,
-			p.Summary.Turns, p.Summary.Cause, verdict)
-	}
-	return exitOK
 }
 
 // autoplay lets the bot play runs seeds seed, seed+1, ... and prints a line

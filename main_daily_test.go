@@ -112,3 +112,29 @@ func TestGameHooksOfferTheDaysRoad(t *testing.T) {
 	_, err = hooks.Daily()
 	assert.Error(t, err, "a day has one attempt")
 }
+
+// TestGameHooksNameTheDailyRoadAndItsDay: the game hooks tell the front end
+// that the claimed day's run is a daily road, today while the clock says
+// that day and not once it says the next, and that no other run is one.
+func TestGameHooksNameTheDailyRoadAndItsDay(t *testing.T) {
+	dir := t.TempDir()
+	data := loadData(t)
+	s := archive.NewSession(dir, data, nil)
+	defer s.Close()
+	day := "2026-11-25"
+	hooks := gameHooks(s, dir, data, func() string { return day })
+	require.NotNil(t, hooks.DailyDay)
+	g, err := hooks.Daily()
+	require.NoError(t, err)
+	s.Started(g)
+	got, today := hooks.DailyDay(g)
+	assert.Equal(t, "2026-11-25", got)
+	assert.True(t, today)
+	day = "2026-11-26"
+	got, today = hooks.DailyDay(g)
+	assert.Equal(t, "2026-11-25", got, "a daily road continued the next day is still that day's")
+	assert.False(t, today)
+	got, _ = hooks.DailyDay(game.New(data, 7))
+	assert.Empty(t, got, "an ordinary run")
+	require.NotNil(t, hooks.Morgue, "the end screen can name the morgue file")
+}

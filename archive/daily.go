@@ -295,6 +295,21 @@ func (s *Session) endDaily(g *game.Game, history *Recording) {
 	s.notify(s.data.Texts.Format(assets.NoticeDailyProved, "path", homeShort(path)))
 }
 
+// DailyDay is the day of the daily road g plays, when g is the attempt
+// claimed in the data folder and not yet over; "" for any other run (a
+// fork of a daily road included, whose end proves nothing).
+func (s *Session) DailyDay(g *game.Game) string {
+	day, ok := dailyDay(g.Run.Seed)
+	if !ok || g.Phase() == act.PhaseOver || s.history != nil && s.history.Fork != nil {
+		return ""
+	}
+	b, err := atomicfileRead(DailyPath(s.dir, day))
+	if err != nil || strings.TrimSpace(string(b)) != dailyStarted {
+		return ""
+	}
+	return day
+}
+
 // appendLine adds a line at the end of the file at path, made if need be.
 func appendLine(path, line string) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
@@ -314,25 +329,63 @@ func appendLine(path, line string) error {
 // DailyScores reads the daily table in dir: one proof a day, in the order
 // they were driven. A line that is not a proof is reported with its number.
 func DailyScores(dir string) ([]Proof, error) {
-	b, err := readCapped(filepath.Join(dir, DailyScoresName), maxProofLine*16)
+	var proofs []Proof
+	err := readTable(filepath.Join(dir, DailyScoresName), func(line string) error {
+		p, err := ParseProof(line)
+		if err == nil {
+			proofs = append(proofs, p)
+		}
+		return err
+	})
+	return proofs, err
+}
+
+// readTable calls parse on each line of the text table at path, blank
+// lines skipped, and stops at the first line it refuses, which the error
+// names by file and number. A table not there yet reads as empty.
+func readTable(path string, parse func(line string) error) error {
+	b, err := readCapped(path, maxProofLine*16)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var proofs []Proof
 	for i, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
 		if line == "" {
 			continue
 		}
-		p, err := ParseProof(line)
-		if err != nil {
-			return proofs, fmt.Errorf("%s:%d: %v", DailyScoresName, i+1, err)
+		if err := parse(line); err != nil {
+			return fmt.Errorf("%s:%d: %v", filepath.Base(path), i+1, err)
 		}
-		proofs = append(proofs, p)
 	}
-	return proofs, nil
+	return nil
+}
+
+// ProveDaily replays proofs in order, as the high-score table proves its
+// rows, and calls report with each one's verdict: ScoreProven when it
+// plays to what it claims, ScoreUnproven when not (or made with other
+// content), ScoreTooLong past MaxProofCommands. It returns early once stop
+// (if not nil) says true. It only reads its arguments and the data, so it
+// may run in a goroutine of its own.
+func (s *Session) ProveDaily(proofs []Proof, stop func() bool, report func(i int, p ScoreProof)) {
+	for i, p := range proofs {
+		if stop != nil && stop() {
+			return
+		}
+		report(i, proveDaily(s.data, p))
+	}
+}
+
+// proveDaily is the verdict on one daily proof.
+func proveDaily(data *assets.Data, p Proof) ScoreProof {
+	if len(p.Cmds) > MaxProofCommands {
+		return ScoreTooLong
+	}
+	if _, err := VerifyProof(data, p); err != nil {
+		return ScoreUnproven
+	}
+	return ScoreProven
 }
 
 // LoadProof reads the file at path when it holds a daily proof line; ok is
@@ -354,3 +407,7 @@ func (p Proof) Verdict(v Verified) string {
 	return fmt.Sprintf("ok: the daily road of %s, %d deliveries, %d earned, %d turns, %s; %d commands, hash=%s",
 		p.Day, p.Summary.Deliveries, p.Summary.Earned, p.Summary.Turns, p.Summary.Cause, v.Turns, hashText(v.Hash))
 }
+
+// DailyScores reads the daily table of the session's data folder, as
+// DailyScores does, replaying nothing.
+func (s *Session) DailyScores() ([]Proof, error) { return DailyScores(s.dir) }

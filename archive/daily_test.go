@@ -184,3 +184,62 @@ func TestParseProofErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestProveDailyMarksEachDay proves a daily table whose lines are a good
+// proof, a tampered one and one past the cost bound: each is reported with
+// its own verdict, in order, and a stop asked for ends the proving.
+func TestProveDailyMarksEachDay(t *testing.T) {
+	data := loadData(t)
+	dir := t.TempDir()
+	playDaily(t, data, dir)
+	table, err := DailyScores(dir)
+	require.NoError(t, err)
+	require.Len(t, table, 1)
+	good := table[0]
+	tampered := good
+	tampered.Summary.Earned++
+	long := good
+	long.Cmds = make([]game.Command, MaxProofCommands+1)
+	s := NewSession(dir, data, nil)
+	var got []ScoreProof
+	s.ProveDaily([]Proof{good, tampered, long}, nil, func(i int, p ScoreProof) {
+		assert.Equal(t, len(got), i, "in order")
+		got = append(got, p)
+	})
+	assert.Equal(t, []ScoreProof{ScoreProven, ScoreUnproven, ScoreTooLong}, got)
+
+	got = nil
+	s.ProveDaily([]Proof{good, good}, func() bool { return len(got) > 0 }, func(_ int, p ScoreProof) { got = append(got, p) })
+	assert.Len(t, got, 1, "a stop ends the proving")
+}
+
+// TestSessionTellsTheDailyDayAndTheMorgue: a session playing the claimed
+// day's road names the day until the run ends, no other run, and after the
+// end names the morgue file it wrote.
+func TestSessionTellsTheDailyDayAndTheMorgue(t *testing.T) {
+	data := loadData(t)
+	dir := t.TempDir()
+	g, err := ClaimDaily(dir, testDay, data)
+	require.NoError(t, err)
+	s := NewSession(dir, data, nil)
+	defer s.Close()
+	s.Started(g)
+	assert.Equal(t, testDay, s.DailyDay(g), "the claimed day's run")
+	assert.Empty(t, s.DailyDay(game.New(data, 42)), "an ordinary seed")
+	other, err := DailySeed("2026-11-24")
+	require.NoError(t, err)
+	assert.Empty(t, s.DailyDay(game.New(data, other)), "a day's seed never claimed")
+	assert.Empty(t, s.Morgue(), "no run ended yet")
+
+	c := game.Command{Kind: game.CmdGiveUp}
+	r, _ := g.Do(c)
+	s.Played(g, c, r)
+	s.Ended(g)
+	assert.Empty(t, s.DailyDay(g), "the run is over")
+	assert.Equal(t, MorguePath(dir, 1), s.Morgue())
+	_, err = os.Stat(MorguePath(dir, 1))
+	assert.NoError(t, err)
+
+	s.Started(game.New(data, 42))
+	assert.Empty(t, s.Morgue(), "a new run has written no morgue file yet")
+}

@@ -109,13 +109,71 @@ func (s *Session) endFork(g *game.Game, kept string) error {
 	if g.Phase() != act.PhaseOver {
 		g.GiveUp()
 	}
-	sum := SummaryOf(&g.Run)
-	f := s.history.Fork
-	// Fields as the daily table writes them, name=value, so a count of one
-	// reads as well as any other and a script can read the table.
-	line := fmt.Sprintf("fork %s at=%d deliveries=%d earned=%d turns=%d cause=%s recording=%s",
-		f.Source, f.At, sum.Deliveries, sum.Earned, sum.Turns, sum.Cause, kept)
-	return appendLine(filepath.Join(s.dir, ForksName), line)
+	e := ForkEntry{Fork: *s.history.Fork, Summary: SummaryOf(&g.Run), Recording: kept}
+	return appendLine(filepath.Join(s.dir, ForksName), e.String())
+}
+
+// ForkEntry is one line of the forks' table: where the fork came from, how
+// its run ended and the recording it was kept as ("" if it was not).
+type ForkEntry struct {
+	Fork
+	// Summary holds the deliveries, earned, turns and cause of the run.
+	Summary   Summary
+	Recording string
+}
+
+// forkFields are the name=value fields of a forks' table line, in order.
+var forkFields = []string{"at", "deliveries", "earned", "turns", "cause", "recording"}
+
+// String writes the entry's line of the forks' table. Its fields are
+// written as the daily table writes them, name=value, so a count of one
+// reads as well as any other and a script can read the table.
+func (e ForkEntry) String() string {
+	s := e.Summary
+	return fmt.Sprintf("%s %s at=%d deliveries=%d earned=%d turns=%d cause=%s recording=%s",
+		recFork, e.Source, e.At, s.Deliveries, s.Earned, s.Turns, s.Cause, e.Recording)
+}
+
+// ParseForkEntry reads a line of the forks' table strictly; every error
+// says what is wrong.
+func ParseForkEntry(line string) (ForkEntry, error) {
+	fields := strings.Fields(line)
+	if len(fields) != 2+len(forkFields) || fields[0] != recFork {
+		return ForkEntry{}, fmt.Errorf("not a fork's line: expected %q, the recording and %d fields after it", recFork, len(forkFields))
+	}
+	e := ForkEntry{Fork: Fork{Source: fields[1]}}
+	values := make([]string, len(forkFields))
+	for i, key := range forkFields {
+		v, ok := strings.CutPrefix(fields[2+i], key+"=")
+		if !ok {
+			return ForkEntry{}, fmt.Errorf("expected %s=… as field %d, got %q", key, 3+i, fields[2+i])
+		}
+		values[i] = v
+	}
+	for i, n := range []*int{&e.At, &e.Summary.Deliveries, &e.Summary.Earned, &e.Summary.Turns} {
+		v, err := strconv.Atoi(values[i])
+		if err != nil || v < 0 || v > maxCount || strconv.Itoa(v) != values[i] {
+			return ForkEntry{}, fmt.Errorf("%s %q is not a count", forkFields[i], values[i])
+		}
+		*n = v
+	}
+	e.Summary.Cause, e.Recording = values[4], values[5]
+	return e, nil
+}
+
+// Forks reads the forks' table in dir, oldest first: nothing when no fork
+// has ended. A line that cannot be read is reported with its number, after
+// the lines before it.
+func Forks(dir string) ([]ForkEntry, error) {
+	var out []ForkEntry
+	err := readTable(filepath.Join(dir, ForksName), func(line string) error {
+		e, err := ParseForkEntry(line)
+		if err == nil {
+			out = append(out, e)
+		}
+		return err
+	})
+	return out, err
 }
 
 // endedFork closes a run that took the wheel from a replay: its score is a
@@ -125,7 +183,13 @@ func (s *Session) endedFork(g *game.Game, kept string) {
 	if err := s.endFork(g, kept); err != nil {
 		s.notify(s.data.Texts.Format(assets.NoticeScoreFailed, "error", unwrapPath(err)))
 	}
-	if _, err := writeMorgue(s.dir, kept, []byte(recap.Morgue(s.data, g, kept)), s.writer()); err != nil {
+	path, err := writeMorgue(s.dir, kept, []byte(recap.Morgue(s.data, g, kept)), s.writer())
+	if err != nil {
 		s.notify(s.data.Texts.Format(assets.NoticeMorgueFailed, "error", unwrapPath(err)))
+		return
 	}
+	s.morgue = path
 }
+
+// Forks reads the forks' table of the session's data folder, as Forks does.
+func (s *Session) Forks() ([]ForkEntry, error) { return Forks(s.dir) }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -63,6 +64,62 @@ func TestTakeTheWheelKeepsThePrefix(t *testing.T) {
 	sum := SummaryOf(&g.Run)
 	assert.Equal(t, fmt.Sprintf("fork auto-0005.rec at=12 deliveries=%d earned=%d turns=%d cause=%s recording=%s\n",
 		sum.Deliveries, sum.Earned, sum.Turns, sum.Cause, filepath.Base(runs[0])), string(forks))
+	entries, err := Forks(dir)
+	require.NoError(t, err)
+	want := ForkEntry{Fork: Fork{Source: "auto-0005.rec", At: at}, Recording: filepath.Base(runs[0]),
+		Summary: Summary{Deliveries: sum.Deliveries, Earned: sum.Earned, Turns: sum.Turns, Cause: sum.Cause}}
+	assert.Equal(t, []ForkEntry{want}, entries, "the forks' table reads back what the fork's end wrote")
+	assert.Equal(t, filepath.Base(s.Morgue()), filepath.Base(MorguePath(dir, 1)), "the fork's morgue file is named for the end screen")
+}
+
+// TestForksTableReadsBackAndNamesABadLine reads forks.txt: each line as
+// written, none when the file is not there, and a line it cannot read
+// named by its number after the lines before it.
+func TestForksTableReadsBackAndNamesABadLine(t *testing.T) {
+	dir := t.TempDir()
+	none, err := Forks(dir)
+	require.NoError(t, err)
+	assert.Empty(t, none, "no fork ended yet")
+
+	good := []ForkEntry{
+		{Fork: Fork{Source: "auto-0005.rec", At: 12}, Recording: "run-3.rec",
+			Summary: Summary{Deliveries: 1, Earned: 60, Turns: 40, Cause: "abandoned"}},
+		{Fork: Fork{Source: "run-3.rec", At: 0}, Summary: Summary{Cause: "destroyed"}},
+	}
+	var text strings.Builder
+	for _, e := range good {
+		text.WriteString(e.String() + "\n")
+	}
+	path := filepath.Join(dir, ForksName)
+	require.NoError(t, os.WriteFile(path, []byte(text.String()+"\n"), 0o644))
+	got, err := Forks(dir)
+	require.NoError(t, err)
+	assert.Equal(t, good, got)
+
+	require.NoError(t, os.WriteFile(path, []byte(text.String()+"fork x.rec at=two\n"), 0o644))
+	got, err = Forks(dir)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), ForksName+":3: ")
+	assert.Equal(t, good, got, "the lines before the bad one are read")
+}
+
+// TestParseForkEntryErrors feeds lines that are not a fork's.
+func TestParseForkEntryErrors(t *testing.T) {
+	tests := []struct{ name, line, want string }{
+		{"empty", "", "not a fork's line"},
+		{"a daily proof", "lastpost-daily 1 2026-11-25", "not a fork's line"},
+		{"a field short", "fork a.rec at=1 deliveries=1 earned=2 turns=3 cause=destroyed", "not a fork's line"},
+		{"fields out of order", "fork a.rec deliveries=1 at=1 earned=2 turns=3 cause=destroyed recording=run-1.rec", "expected at=… as field 3"},
+		{"bad count", "fork a.rec at=1 deliveries=-1 earned=2 turns=3 cause=destroyed recording=run-1.rec", "deliveries \"-1\" is not a count"},
+		{"padded count", "fork a.rec at=01 deliveries=1 earned=2 turns=3 cause=destroyed recording=run-1.rec", "at \"01\""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseForkEntry(tt.line)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
 }
 
 // TestForkLineReadsBack writes and reads a recording's fork line, and

@@ -81,7 +81,10 @@ func (s *Session) writeEnd(r endedRun, skipMorgue bool) (scoreErr, morgueErr err
 	}
 	if !skipMorgue {
 		morgue = []byte(recap.Morgue(s.data, r.g, r.kept))
-		_, morgueErr = writeMorgue(s.dir, r.kept, morgue, s.writer())
+		var path string
+		if path, morgueErr = writeMorgue(s.dir, r.kept, morgue, s.writer()); morgueErr == nil {
+			s.morgue = path
+		}
 	}
 	return scoreErr, morgueErr, morgue
 }

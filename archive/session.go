@@ -51,6 +51,9 @@ type Session struct {
 	// write, when set (by tests), writes the high scores and morgue files
 	// in place of writeAtomic.
 	write writeFunc
+	// morgue is the morgue file the run that ended last wrote, "" before
+	// one did (or when it could not be written).
+	morgue string
 }
 
 // Claimed notes the data folder's lock: a folder the game may not write
@@ -210,7 +213,7 @@ func homeShort(path string) string {
 func (s *Session) Started(g *game.Game) {
 	s.stopRecording()
 	s.game, s.last, s.playing = g, nil, nil
-	s.recTold = false
+	s.recTold, s.morgue = false, ""
 	if g == s.loaded {
 		s.rec, s.recErr = resumeOrRepair(s.dir, g, s.wrap)
 		s.history = nil
@@ -337,6 +340,16 @@ func (s *Session) Ended(g *game.Game) {
 		}
 	}
 	s.endDaily(g, s.history)
+}
+
+// Morgue is the path of the morgue file the run that ended last wrote in
+// the data folder, the home folder written as ~, or "" if it wrote none
+// there (the end screen then tells why).
+func (s *Session) Morgue() string {
+	if s.morgue == "" {
+		return ""
+	}
+	return homeShort(s.morgue)
 }
 
 // HighScores lists the table in the data folder; one that cannot be read

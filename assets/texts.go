@@ -109,6 +109,10 @@ const (
 	TitleHighScores TextID = "title.high_scores"
 	// TitleDaily starts the day's road (the -daily flag).
 	TitleDaily TextID = "title.daily"
+	// TitleDailyScores opens the daily road's table; TitleForks the
+	// forks' table.
+	TitleDailyScores TextID = "title.daily_scores"
+	TitleForks       TextID = "title.forks"
 )
 
 // High-score table texts. ScoresHeader heads the columns the table prints.
@@ -129,6 +133,27 @@ const (
 	ScoresTooLong TextID = "scores.too_long"
 	// ScoresLegend explains the marks, below a table that has any.
 	ScoresLegend TextID = "scores.legend"
+)
+
+// The daily road's table and the forks' table. A header heads the columns
+// its table prints; a note follows the rows.
+const (
+	TablesDailyTitle  TextID = "tables.daily_title"
+	TablesDailyEmpty  TextID = "tables.daily_empty"
+	TablesDailyHeader TextID = "tables.daily_header"
+	TablesDailyNote   TextID = "tables.daily_note"
+	TablesForksTitle  TextID = "tables.forks_title"
+	TablesForksEmpty  TextID = "tables.forks_empty"
+	TablesForksHeader TextID = "tables.forks_header"
+	TablesForksNote   TextID = "tables.forks_note"
+	// TablesUnreadable follows the rows read before a line that could not
+	// be read.
+	TablesUnreadable TextID = "tables.unreadable"
+	// The Tables cause texts word how a run ended in a table's column.
+	TablesCauseDestroyed TextID = "tables.cause_destroyed"
+	TablesCauseAbandoned TextID = "tables.cause_abandoned"
+	TablesCauseStranded  TextID = "tables.cause_stranded"
+	TablesCauseRetired   TextID = "tables.cause_retired"
 )
 
 // Texts shared by menus and full-screen pages.
@@ -309,12 +334,14 @@ const (
 	EndLastMessages TextID = "end.last_messages"
 	// EndDestroyedBy names what destroyed the van, one of the EndBy texts.
 	EndDestroyedBy TextID = "end.destroyed_by"
-	EndByShotBy    TextID = "end.by_shot_by"
-	EndByClawedBy  TextID = "end.by_clawed_by"
-	EndByRammedBy  TextID = "end.by_rammed_by"
-	EndByShrapnel  TextID = "end.by_shrapnel"
-	EndByShot      TextID = "end.by_shot"
-	EndByUnknown   TextID = "end.by_unknown"
+	// EndMorgue labels the morgue file written as the run ended.
+	EndMorgue     TextID = "end.morgue"
+	EndByShotBy   TextID = "end.by_shot_by"
+	EndByClawedBy TextID = "end.by_clawed_by"
+	EndByRammedBy TextID = "end.by_rammed_by"
+	EndByShrapnel TextID = "end.by_shrapnel"
+	EndByShot     TextID = "end.by_shot"
+	EndByUnknown  TextID = "end.by_unknown"
 )
 
 // Morgue file texts: the plain-text summary a finished run leaves in the
@@ -363,7 +390,14 @@ const (
 	PauseGiveUpConfirm TextID = "pause.give_up_confirm"
 	// PauseQuitConfirm asks before the game is left without saving.
 	PauseQuitConfirm TextID = "pause.quit_confirm"
-	PauseSaveFailed  TextID = "pause.save_failed"
+	// PauseQuitConfirmDaily follows that question on a daily road: the
+	// day's one attempt is lost.
+	PauseQuitConfirmDaily TextID = "pause.quit_confirm_daily"
+	// PauseDailyToday and PauseDailyRoad name a daily road in the pause
+	// box, played on its day or continued later.
+	PauseDailyToday TextID = "pause.daily_today"
+	PauseDailyRoad  TextID = "pause.daily_road"
+	PauseSaveFailed TextID = "pause.save_failed"
 )
 
 // Controls screen texts, where the player changes the keys.
@@ -613,6 +647,8 @@ const (
 	// verdict on its proof.
 	NoticeDailyReplays  TextID = "notice.daily_replays"
 	NoticeDailyNoReplay TextID = "notice.daily_no_replay"
+	// NoticeDailyTableHeader heads the columns of -daily-scores.
+	NoticeDailyTableHeader TextID = "notice.daily_table_header"
 )
 
 // TextIDs lists every text id, in the order of texts.toml.
@@ -670,6 +706,10 @@ var TextIDs = []TextID{
 	OptionsLogLines, OptionsConfirmGiveUp, OptionsBack, OptionsSaved, OptionsSaveFailed,
 	NoticeReadOnly, ScoresPending, ScoresTooLong, NoticeScoreFailed, NoticeMorgueCopied, NoticeRetryAtStart,
 	NoticePendingWritten, NoticePendingFailed,
+	TitleDailyScores, TitleForks, TablesDailyTitle, TablesDailyEmpty, TablesDailyHeader, TablesDailyNote,
+	TablesForksTitle, TablesForksEmpty, TablesForksHeader, TablesForksNote, TablesUnreadable,
+	TablesCauseDestroyed, TablesCauseAbandoned, TablesCauseStranded, TablesCauseRetired,
+	EndMorgue, PauseQuitConfirmDaily, PauseDailyToday, PauseDailyRoad, NoticeDailyTableHeader,
 }
 
 // HelpFor returns the id of the controls-screen line that describes action

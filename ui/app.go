@@ -73,10 +73,29 @@ type Hooks struct {
 	// of its own while the table shows, so it must only read the data
 	// folder; once stop says true (the table closed) it should return.
 	ProveScores func(scores []Score, stop func() bool, report func(i int, p Proof))
+	// DailyScores lists the daily road's table, a proof a day, oldest
+	// first, at once: like HighScores it must not replay anything. With
+	// an error it lists the days read before the line it names.
+	DailyScores func() ([]archive.Proof, error)
+	// ProveDaily replays the proofs, in order, and calls report with each
+	// one's verdict, as ProveScores does for the high scores and under the
+	// same terms: in a goroutine of its own, returning once stop says true.
+	ProveDaily func(proofs []archive.Proof, stop func() bool, report func(i int, p Proof))
+	// Forks lists the forks' table, oldest first; with an error, the forks
+	// read before the line it names.
+	Forks func() ([]archive.ForkEntry, error)
 	// TakeWheel makes g, where the replay of rec stands after at
 	// commands, a run of the player's own, recorded as a fork of rec, and
 	// returns the hooks that run is played with; nil offers no wheel.
 	TakeWheel func(rec *archive.Recording, at int, g *game.Game) (Hooks, error)
+	// DailyDay tells the day of the daily road g plays, and whether that
+	// day is today, when g is the day's claimed attempt; day is "" for
+	// any other run. The pause box names the road by it, and quitting
+	// without saving warns that the day's one attempt is lost.
+	DailyDay func(g *game.Game) (day string, today bool)
+	// Morgue names the morgue file the run that just ended wrote, for its
+	// end screen; "" when it wrote none.
+	Morgue func() string
 	// Daily claims the day's road and returns its fresh game, or says why
 	// not (driven already today); nil offers no daily road.
 	Daily func() (*game.Game, error)

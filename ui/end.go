@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +20,8 @@ type endView struct {
 	// score or morgue file that could not be written), shown above the
 	// way on.
 	notice string
+	// morgue is where the run's morgue file was written, "" if it was not.
+	morgue string
 }
 
 func (v *endView) draw(a *App, g *Grid) {
@@ -50,9 +53,13 @@ func (v *endView) draw(a *App, g *Grid) {
 	y++
 	g.Text(margin, y, a.text(assets.EndSummaryTitle), a.pal.Style(assets.RoleTitle))
 	y += 2
-	for _, row := range a.summary(v.victory) {
-		g.Text(margin, y, pad(row[0], 22), a.pal.Style(assets.RoleHUDLabel))
-		g.Text(margin+22, y, row[1], a.pal.Style(assets.RoleHUDValue))
+	rows := a.summary(v.victory)
+	if name := morgueName(v.morgue, g.W-margin-summaryLabel); name != "" && !v.victory {
+		rows = append(rows, [2]string{a.text(assets.EndMorgue), name})
+	}
+	for _, row := range rows {
+		g.Text(margin, y, pad(row[0], summaryLabel), a.pal.Style(assets.RoleHUDLabel))
+		g.Text(margin+summaryLabel, y, row[1], a.pal.Style(assets.RoleHUDValue))
 		y++
 	}
 	bottom := g.H - 3
@@ -67,6 +74,18 @@ func (v *endView) draw(a *App, g *Grid) {
 		a.drawLastMessages(g, y+1, bottom)
 	}
 	g.Text(margin, g.H-2, a.text(assets.EndContinue, "key", keyNames(a.endKeys())), a.pal.Style(assets.RoleTextDim))
+}
+
+// summaryLabel is the width of the summary's labels, values after them.
+const summaryLabel = 22
+
+// morgueName is the morgue file's path as the end screen shows it: whole
+// when it fits in width, else its name alone (it is in the data folder).
+func morgueName(path string, width int) string {
+	if len([]rune(path)) <= width {
+		return path
+	}
+	return filepath.Base(path)
 }
 
 // drawLastMessages writes a heading and the newest log lines that fit in

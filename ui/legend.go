@@ -14,7 +14,7 @@ import (
 // data appears here with no code of its own. It is the page after the
 // controls, and the controls the page after it.
 func newLegend(a *App) *pagerView {
-	p := &pagerView{title: a.text(assets.LegendTitle), next: newHelp, prev: newHelp}
+	p := &pagerView{title: a.text(assets.LegendTitle), next: page(newHelp), prev: page(newHelp)}
 	l := &a.looks
 	add := func(c Cell, text string) {
 		p.lines = append(p.lines, legendLine(text))

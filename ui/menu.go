@@ -288,9 +288,13 @@ func clampSel(sel, n int) int { return max(min(sel, n-1), 0) }
 
 // confirm opens a yes/no question over the current view; yes runs the
 // action, no closes the question.
-func confirm(a *App, question string, yes func(a *App)) {
+func confirm(a *App, question string, yes func(a *App)) { confirmWarned(a, question, nil, yes) }
+
+// confirmWarned asks question as confirm does, with the paragraphs of
+// warning under it (wrapped, where the question is one line).
+func confirmWarned(a *App, question string, warning []string, yes func(a *App)) {
 	a.push(&menuView{under: questionGround(a.top()), build: func(a *App) menuPage {
-		return menuPage{title: question, items: []menuItem{
+		return menuPage{title: question, prelude: warning, items: []menuItem{
 			{label: a.text(assets.MenuNo), hotkey: 'n', pick: func(a *App, _ *menuView) { a.pop() }},
 			{label: a.text(assets.MenuYes), hotkey: 'y', pick: func(a *App, _ *menuView) { a.pop(); yes(a) }},
 		}}

@@ -21,10 +21,10 @@ type pagerView struct {
 	marks []Cell
 	// next, when set, makes the page one of a cycle: Tab, Right or paging
 	// down past the end turns to the page it builds.
-	next func(a *App) *pagerView
-	// prev, when set, makes the page the second of its cycle: Left turns
-	// back to the page it builds.
-	prev func(a *App) *pagerView
+	next func(a *App) view
+	// prev, when set, makes the page one after the first of its cycle:
+	// Left turns back to the page it builds.
+	prev func(a *App) view
 	top  int
 	// atEnd starts the page scrolled to the bottom (the newest messages).
 	atEnd bool
@@ -103,6 +103,11 @@ func (p *pagerView) draw(a *App, g *Grid) {
 		hint += " " + a.text(assets.PagerNext, "next", "Tab")
 	}
 	g.Text(margin, g.H-1, hint, a.pal.Style(assets.RoleTextDim))
+}
+
+// page makes a builder of a plain page one of a cycle's turns.
+func page(build func(a *App) *pagerView) func(a *App) view {
+	return func(a *App) view { return build(a) }
 }
 
 // sourceLine is the line that wrapped line i of a page belongs to.
@@ -275,7 +280,7 @@ func newTracePager(a *App) *pagerView {
 // trace, every rule consulted, as rules.Record writes it.
 func newFullTracePager(a *App) *pagerView {
 	p, t := tracePage(a, newTracePager, assets.TraceFullIntro)
-	p.prev = newTracePager
+	p.prev = page(newTracePager)
 	if t == nil {
 		return p
 	}
@@ -289,7 +294,7 @@ func newFullTracePager(a *App) *pagerView {
 // next: the intro, or the line that nothing has happened yet and a nil
 // trace.
 func tracePage(a *App, next func(a *App) *pagerView, intro assets.TextID) (*pagerView, *rules.Trace) {
-	p := &pagerView{title: a.text(assets.TraceTitle), next: next}
+	p := &pagerView{title: a.text(assets.TraceTitle), next: page(next)}
 	t := a.game.LastTrace()
 	if t == nil || len(t.Records) == 0 {
 		p.lines = []string{a.text(assets.TraceEmpty)}
@@ -331,7 +336,7 @@ func (a *App) decision(r rules.Record, c rules.Consulted) (string, bool) {
 // newHelp lists the key bindings in force: road actions first, then menus,
 // then the replay viewer's.
 func newHelp(a *App) *pagerView {
-	p := &pagerView{title: a.text(assets.HelpTitle), next: newLegend}
+	p := &pagerView{title: a.text(assets.HelpTitle), next: page(newLegend)}
 	section := func(id assets.TextID, c assets.Context) {
 		p.lines = append(p.lines, a.text(id))
 		for _, b := range a.data.Keys.Context(c) {

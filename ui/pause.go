@@ -13,7 +13,7 @@ func newPause(a *App) *menuView {
 func pausePage(a *App) menuPage {
 	return menuPage{
 		title:   a.text(assets.PauseTitle),
-		prelude: []string{a.text(assets.TitleSeed, "seed", a.game.Run.Seed)},
+		prelude: []string{a.runName()},
 		items: []menuItem{
 			{label: a.text(assets.PauseResume), hotkey: 'r', pick: func(a *App, _ *menuView) { a.pop() }},
 			{label: a.text(assets.PauseControls), hotkey: 'o', pick: func(a *App, _ *menuView) { a.push(newControls(a)) }},
@@ -22,6 +22,28 @@ func pausePage(a *App) menuPage {
 			{label: a.text(assets.PauseGiveUp), hotkey: giveUpHotkey, pick: func(a *App, _ *menuView) { a.giveUp() }},
 			{label: a.text(assets.PauseQuit), hotkey: 'q', pick: quitWithoutSaving},
 		},
+	}
+}
+
+// dailyDay is the day of the daily road the run in play is the claimed
+// attempt of, and whether it is today; "" for any other run.
+func (a *App) dailyDay() (day string, today bool) {
+	if a.hooks.DailyDay == nil || a.game == nil {
+		return "", false
+	}
+	return a.hooks.DailyDay(a.game)
+}
+
+// runName names the run in play in the pause box: a daily road by its day,
+// any other run by its seed.
+func (a *App) runName() string {
+	switch day, today := a.dailyDay(); {
+	case day == "":
+		return a.text(assets.TitleSeed, "seed", a.game.Run.Seed)
+	case today:
+		return a.text(assets.PauseDailyToday, "day", day)
+	default:
+		return a.text(assets.PauseDailyRoad, "day", day)
 	}
 }
 
@@ -43,7 +65,11 @@ func saveAndQuit(a *App, m *menuView) {
 }
 
 // quitWithoutSaving leaves the game once the player agrees to lose what
-// was played since the last save.
+// was played since the last save: on a daily road, the day's one attempt.
 func quitWithoutSaving(a *App, _ *menuView) {
-	confirm(a, a.text(assets.PauseQuitConfirm), func(a *App) { a.quit = true })
+	var warning []string
+	if day, _ := a.dailyDay(); day != "" {
+		warning = []string{a.text(assets.PauseQuitConfirmDaily, "day", day)}
+	}
+	confirmWarned(a, a.text(assets.PauseQuitConfirm), warning, func(a *App) { a.quit = true })
 }

@@ -110,7 +110,11 @@ func (a *App) showPhase() {
 			a.push(&endView{victory: true})
 		}
 	default:
-		a.replace(&endView{})
+		v := &endView{}
+		if a.hooks.Morgue != nil {
+			v.morgue = a.hooks.Morgue()
+		}
+		a.replace(v)
 	}
 }
 

@@ -32,21 +32,10 @@ func TestScoresAreProvenInTheBackground(t *testing.T) {
 		{Seed: 12, Deliveries: 4, Earned: 400, Turns: 600, Proof: ProofPending},
 		{Seed: 13, Deliveries: 3, Earned: 300, Turns: 500},
 	}
-	answers := make(chan proofOfRow)
-	stopped := make(chan bool, 1)
+	answers, stopped, prove := answeringProver()
 	hooks := Hooks{
-		HighScores: func() []Score { return scores },
-		ProveScores: func(got []Score, stop func() bool, report func(int, Proof)) {
-			for a := range answers {
-				report(a.i, a.p)
-			}
-			// The table closed: the prover is told to stop.
-			deadline := time.Now().Add(5 * time.Second)
-			for !stop() && time.Now().Before(deadline) {
-				time.Sleep(time.Millisecond)
-			}
-			stopped <- stop()
-		},
+		HighScores:  func() []Score { return scores },
+		ProveScores: func(_ []Score, stop func() bool, report func(int, Proof)) { prove(stop, report) },
 	}
 	h := newHarness(t, 80, 24, Options{Hooks: hooks})
 	h.selectItem(h.app.text(assets.TitleHighScores))
@@ -74,6 +63,31 @@ func TestScoresAreProvenInTheBackground(t *testing.T) {
 
 	h.press(h.keyFor(assets.ActionCancel))
 	close(answers)
+	assertProverStopped(t, stopped)
+}
+
+// answeringProver stands in for a table's prover: it reports each row's
+// proof as the test sends it on answers, then, once answers closes, waits
+// for the table to tell it to stop and sends on stopped whether it did.
+func answeringProver() (answers chan proofOfRow, stopped chan bool, prove prover) {
+	answers, stopped = make(chan proofOfRow), make(chan bool, 1)
+	prove = func(stop func() bool, report func(int, Proof)) {
+		for a := range answers {
+			report(a.i, a.p)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for !stop() && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		stopped <- stop()
+	}
+	return answers, stopped, prove
+}
+
+// assertProverStopped checks that the prover was told to stop once its
+// table closed.
+func assertProverStopped(t *testing.T, stopped chan bool) {
+	t.Helper()
 	select {
 	case s := <-stopped:
 		assert.True(t, s, "closing the table stops the replays")

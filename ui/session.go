@@ -22,6 +22,12 @@ func SessionHooks(s *archive.Session) Hooks {
 			}
 			s.ProveScores(table, stop, func(i int, p archive.ScoreProof) { report(i, proofOf(p)) })
 		},
+		DailyScores: s.DailyScores,
+		ProveDaily: func(proofs []archive.Proof, stop func() bool, report func(int, Proof)) {
+			s.ProveDaily(proofs, stop, func(i int, p archive.ScoreProof) { report(i, proofOf(p)) })
+		},
+		Forks:  s.Forks,
+		Morgue: s.Morgue,
 	}
 }
 
