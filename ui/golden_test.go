@@ -94,9 +94,7 @@ func TestGoldenCamp(t *testing.T) {
 func TestGoldenShopAfterPurchase(t *testing.T) {
 	h := atCamp(t, Options{})
 	h.selectItem(h.app.text(assets.CampShop))
-	mg, ok := h.app.data.Shop.Offer("machine_gun")
-	require.True(t, ok)
-	h.selectItem(h.app.offerLabel(mg))
+	h.selectItem(h.app.offerLabel(campGun(t, h.app.data)))
 	h.checkGolden("shop_bought")
 }
 
