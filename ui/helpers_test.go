@@ -400,13 +400,15 @@ func atCamp(t *testing.T, opts Options) *harness {
 	return atCampWith(t, stockedWith(t, data, campStock(t, data)...), opts)
 }
 
-// atCampWith opens a run on campRoad with the data and waits through the
-// keyboard until the van reaches the camp, where the bank is campBank.
+// atCampWith opens a run on campRoad with data made by stockedWith and
+// waits through the keyboard until the van reaches the camp, where the
+// bank is campBank and the stock exactly stockedWith's offers.
 func atCampWith(t *testing.T, data *assets.Data, opts Options) *harness {
 	t.Helper()
 	h := newHarnessWith(t, data, 80, 24, opts)
 	h.reachCamp()
 	require.Equal(t, campBank(data), h.app.game.Money(), "the bank at the camp")
+	require.Equal(t, data.Shop.Always, h.app.game.Stock(), "the camp lays out the stock of stockedWith")
 	return h
 }
 
