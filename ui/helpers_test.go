@@ -412,11 +412,16 @@ func atCampWith(t *testing.T, data *assets.Data, opts Options) *harness {
 	return h
 }
 
-// reachCamp starts a run on campRoad and waits until the van arrives.
-func (h *harness) reachCamp() {
+// reachCamp starts a run on the one-lane road (campRoad unless given)
+// and waits until the van arrives at its end.
+func (h *harness) reachCamp(road ...string) {
 	h.t.Helper()
-	g := h.startDrawn(campRoad)
-	for range len(campRoad) {
+	lane := campRoad
+	if len(road) > 0 {
+		lane = road[0]
+	}
+	g := h.startDrawn(lane)
+	for range len(lane) {
 		if g.Phase() != act.PhaseRoad {
 			break
 		}
