@@ -94,9 +94,7 @@ func TestGoldenCamp(t *testing.T) {
 func TestGoldenShopAfterPurchase(t *testing.T) {
 	h := atCamp(t, Options{})
 	h.selectItem(h.app.text(assets.CampShop))
-	mg, ok := h.app.data.Shop.Offer("machine_gun")
-	require.True(t, ok)
-	h.selectItem(h.app.offerLabel(mg))
+	h.selectItem(h.app.offerLabel(campGun(t, h.app.data)))
 	h.checkGolden("shop_bought")
 }
 
@@ -119,11 +117,13 @@ func TestGoldenShopWornEngine(t *testing.T) {
 	h.checkGolden("shop_worn_engine")
 }
 
+// TestGoldenCampOneLetter: a van that picks up one letter on its way is
+// paid for the run and that letter, and the camp says so in the singular.
 func TestGoldenCampOneLetter(t *testing.T) {
-	h := atCamp(t, Options{})
+	h := newHarness(t, 80, 24, Options{})
+	h.reachCamp("@=..")
 	c := h.app.data.Campaign
-	h.app.game.Run.LastPay = c.PayBase + c.PayPerLetter
-	h.app.redraw(false)
+	require.Equal(t, c.PayBase+c.PayPerLetter, h.app.game.Run.LastPay, "paid for one letter")
 	h.contains("for 1 letter.")
 	h.checkGolden("camp_one_letter")
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	"lastpost/assets"
 	"lastpost/game"
+	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
 
@@ -130,6 +132,10 @@ func (h *harness) lacks(subs ...string) {
 	h.t.Helper()
 	h.shows(false, subs)
 }
+
+// flat is what the terminal shows with every run of blanks and line ends
+// made one space, so a text wrapped over several rows reads whole.
+func (h *harness) flat() string { return strings.Join(strings.Fields(h.text()), " ") }
 
 func (h *harness) shows(want bool, subs []string) {
 	h.t.Helper()
@@ -310,4 +316,116 @@ func drawn(e assets.Enemy, mark string, rows ...string) []string {
 		out[i] = strings.ReplaceAll(r, mark, string(e.MapChar()))
 	}
 	return out
+}
+
+// campRoad is the drawn road of atCamp: one lane without letters, whose
+// last column, where the delivery ends, the van reaches by waiting at the
+// data's starting speed.
+const campRoad = "@.."
+
+// campBank is the van's bank at the end of campRoad: the start bank and
+// the pay for a delivery without letters.
+func campBank(data *assets.Data) int { return data.Campaign.StartBank + data.Campaign.PayBase }
+
+// campStock is the stock atCamp's camp lays out, picked from the data by
+// what campBank covers and the van starts with: the offers every camp
+// has, then campGun, the first gun the bank does not cover, the first
+// consumable, the first armour no better than the van's (a row the trader
+// will not sell) and the first better one. Content added later goes last
+// in its list and changes no pick.
+func campStock(t testing.TB, data *assets.Data) []string {
+	t.Helper()
+	bank, armour := campBank(data), data.Van.Armour
+	picks := []struct {
+		what string
+		fits func(assets.Offer) bool
+	}{
+		{"a gun too dear for the camp's bank", func(o assets.Offer) bool { return o.Kind == assets.OfferGun && o.Price > bank }},
+		{"a consumable", func(o assets.Offer) bool { return o.Kind == assets.OfferConsumable }},
+		{"armour no better than the van's", func(o assets.Offer) bool { return o.Kind == assets.OfferArmour && o.Level <= armour }},
+		{"armour better than the van's", func(o assets.Offer) bool { return o.Kind == assets.OfferArmour && o.Level > armour }},
+	}
+	ids := append(slices.Clone(data.Shop.Always), campGun(t, data).ID)
+	for _, p := range picks {
+		ids = append(ids, firstOffer(t, data, p.what, p.fits).ID)
+	}
+	return ids
+}
+
+// campGun is the gun offer of campStock that the camp's bank covers: the
+// first gun of the shop the van does not start with and campBank pays for.
+func campGun(t testing.TB, data *assets.Data) assets.Offer {
+	t.Helper()
+	started := func(o assets.Offer) bool {
+		return slices.ContainsFunc(data.Van.StartGuns, func(m assets.Mount) bool { return m.Gun == o.Gun })
+	}
+	return firstOffer(t, data, "a gun the camp's bank covers", func(o assets.Offer) bool {
+		return o.Kind == assets.OfferGun && o.Price <= campBank(data) && !started(o)
+	})
+}
+
+// firstOffer is the first offer of the data's shop that fits.
+func firstOffer(t testing.TB, data *assets.Data, what string, fits func(assets.Offer) bool) assets.Offer {
+	t.Helper()
+	i := slices.IndexFunc(data.Shop.Offers, fits)
+	require.GreaterOrEqual(t, i, 0, "the shop has no offer that is %s", what)
+	return data.Shop.Offers[i]
+}
+
+// stockedWith is a copy of data whose camps lay out exactly the offers
+// with the ids, in that order: its shop holds only those offers, each
+// always on sale, and a stock of their number. The camp's restock action
+// lays them out through the rules as it lays out any draw.
+func stockedWith(t testing.TB, data *assets.Data, ids ...string) *assets.Data {
+	t.Helper()
+	d := *data
+	d.Shop.Offers = nil
+	for _, id := range ids {
+		o, ok := data.Shop.Offer(id)
+		require.True(t, ok, "the shop has no offer %q", id)
+		if _, dup := d.Shop.Offer(id); !dup {
+			d.Shop.Offers = append(d.Shop.Offers, o)
+		}
+	}
+	d.Shop.Always = slices.Clone(ids)
+	d.Shop.StockMin, d.Shop.StockMax = len(ids), len(ids)
+	return &d
+}
+
+// atCamp opens a run on campRoad, with the data stocked with campStock,
+// and waits through the keyboard until the van reaches the camp.
+func atCamp(t *testing.T, opts Options) *harness {
+	t.Helper()
+	data := loadData(t)
+	return atCampWith(t, stockedWith(t, data, campStock(t, data)...), opts)
+}
+
+// atCampWith opens a run on campRoad with data made by stockedWith and
+// waits through the keyboard until the van reaches the camp, where the
+// bank is campBank and the stock exactly stockedWith's offers.
+func atCampWith(t *testing.T, data *assets.Data, opts Options) *harness {
+	t.Helper()
+	h := newHarnessWith(t, data, 80, 24, opts)
+	h.reachCamp()
+	require.Equal(t, campBank(data), h.app.game.Money(), "the bank at the camp")
+	require.Equal(t, data.Shop.Always, h.app.game.Stock(), "the camp lays out the stock of stockedWith")
+	return h
+}
+
+// reachCamp starts a run on the one-lane road (campRoad unless given)
+// and waits until the van arrives at its end.
+func (h *harness) reachCamp(road ...string) {
+	h.t.Helper()
+	lane := campRoad
+	if len(road) > 0 {
+		lane = road[0]
+	}
+	g := h.startDrawn(lane)
+	for range len(lane) {
+		if g.Phase() != act.PhaseRoad {
+			break
+		}
+		h.press(h.keyFor(assets.ActionWait))
+	}
+	require.Equal(h.t, act.PhaseCamp, g.Phase(), "the van drove off the drawn road into the camp:\n%s", h.text())
 }

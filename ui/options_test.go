@@ -88,7 +88,7 @@ func TestOptionsRefusalIsShownAndNothingWritten(t *testing.T) {
 	h.selectItem(h.app.text(assets.TitleOptions))
 	h.selectItemPrefix(h.app.text(assets.OptionsLogLines, "value", ""))
 	assert.Equal(t, 7, h.app.data.Display.LogLines, "in force at once")
-	screen := strings.Join(strings.Fields(h.text()), " ")
+	screen := h.flat()
 	assert.Contains(t, screen, "display.log_lines: the Options screen cannot set this as the file is written; "+
 		"change it in the file (the file was left as it was)")
 	b, err := os.ReadFile(path)

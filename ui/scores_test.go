@@ -2,7 +2,6 @@ package ui
 
 import (
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -154,6 +153,6 @@ func TestTheEndScreenSaysWhatCouldNotBeWritten(t *testing.T) {
 	h.selectItem(a.text(assets.PauseGiveUp))
 	h.selectItem(a.text(assets.MenuYes))
 	h.contains(a.text(assets.EndSummaryTitle))
-	flat := strings.Join(strings.Fields(h.text()), " ")
+	flat := h.flat()
 	assert.Contains(t, flat, notice)
 }

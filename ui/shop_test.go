@@ -1,67 +1,21 @@
 package ui
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"lastpost/assets"
-	"lastpost/game"
-	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
-
-// stockAgain puts another of the offer on sale right after the first one
-// of that id, straight into the world.
-func stockAgain(t *testing.T, g *game.Game, id string) {
-	t.Helper()
-	w := g.World()
-	for _, e := range act.OnSale(w) {
-		if vocab.Offer.Value(w, e) != id {
-			continue
-		}
-		a := w.NewAction()
-		dup := a.Spawn()
-		vocab.Offer.Set(a, dup, id)
-		vocab.Rank.Set(a, dup, vocab.Rank.Value(w, e))
-		w.Commit(a)
-		return
-	}
-	t.Fatalf("%s is not on sale", id)
-}
-
-// affordableOnce is the first offer on sale that the van can pay for and
-// the stock holds only one of, a gun if there is one.
-func affordableOnce(t *testing.T, a *App) assets.Offer {
-	t.Helper()
-	g := a.game
-	once := func(o assets.Offer) bool { return o.Price <= g.Money() && countIn(g.Stock(), o.ID) == 1 }
-	at := offerWhere(a, func(o assets.Offer) bool { return o.Kind == assets.OfferGun && once(o) })
-	if at < 0 {
-		at = offerWhere(a, once)
-	}
-	require.GreaterOrEqual(t, at, 0, "seed %d: nothing to buy once with %d in %v", g.Run.Seed, g.Money(), g.Stock())
-	o, _ := a.data.Shop.Offer(g.Stock()[at])
-	return o
-}
-
-// countIn counts id in ids.
-func countIn(ids []string, id string) int {
-	n := 0
-	for _, x := range ids {
-		if x == id {
-			n++
-		}
-	}
-	return n
-}
 
 func TestShopCursorAfterAPurchase(t *testing.T) {
 	tests := []struct {
 		name string
-		// again puts a second of the offer bought (with two confirms in
-		// a row) on sale next to it first.
+		// again lays out a second of the offer bought (with two confirms
+		// in a row) next to it.
 		again bool
 	}{
 		{"a second of the same offer keeps the row", true},
@@ -69,12 +23,13 @@ func TestShopCursorAfterAPurchase(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := atCamp(t, Options{})
-			a, g := h.app, h.app.game
-			o := affordableOnce(t, a)
+			data := loadData(t)
+			o, stock := campGun(t, data), campStock(t, data)
 			if tt.again {
-				stockAgain(t, g, o.ID)
+				stock = slices.Insert(stock, slices.Index(stock, o.ID)+1, o.ID)
 			}
+			h := atCampWith(t, stockedWith(t, data, stock...), Options{})
+			a, g := h.app, h.app.game
 			h.selectItem(a.text(assets.CampShop))
 			row := a.offerLabel(o)
 			h.selectItem(row)
@@ -97,7 +52,7 @@ func TestShopRefusalKeepsTheCursor(t *testing.T) {
 	h := atCamp(t, Options{})
 	a, g := h.app, h.app.game
 	h.selectItem(a.text(assets.CampShop))
-	bought := affordableOnce(t, a)
+	bought := campGun(t, a.data)
 	h.selectItem(a.offerLabel(bought))
 	at := offerWhere(a, func(o assets.Offer) bool { return o.Price > g.Money() })
 	require.GreaterOrEqual(t, at, 0, "seed %d: nothing too dear for %d in %v", g.Run.Seed, g.Money(), g.Stock())

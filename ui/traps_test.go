@@ -19,19 +19,14 @@ import (
 	"lastpost/rules/vocab"
 )
 
-// withGiveUpConfirm is a harness at camp whose config asks, or does not
+// atCampAsking is a harness at camp whose config asks, or does not
 // ask, before a run is given up.
 func atCampAsking(t *testing.T, ask bool) *harness {
 	t.Helper()
 	data := loadData(t)
 	cfg := config.Default(data)
 	cfg.ConfirmGiveUp = ask
-	opts := Options{Config: &cfg}
-	h, _ := newCampHarness(t, data, opts)
-	h.startRun()
-	h.driveToCamp()
-	require.Equal(t, act.PhaseCamp, h.app.game.Phase())
-	return h
+	return atCampWith(t, stockedWith(t, data, campStock(t, data)...), Options{Config: &cfg})
 }
 
 // TestEscThenACampHotkeyNeverEndsTheRun: at a camp, Esc then any of the
@@ -140,10 +135,11 @@ func TestThePauseBoxLeavesTheStatusLine(t *testing.T) {
 		cfg := config.Default(data)
 		cfg.LogLines = 6
 		opts := Options{Config: &cfg}
-		h, _ := newCampHarness(t, data, opts)
-		h.startRun()
+		h := newHarnessWith(t, data, 80, 24, opts)
 		if atCampToo {
-			h.driveToCamp()
+			h.reachCamp()
+		} else {
+			h.startDrawn(roadWith("..@")...)
 		}
 		before := h.statusLine()
 		require.NotEmpty(t, before)
