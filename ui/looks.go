@@ -98,7 +98,7 @@ func newLooks(d *assets.Data, p *Palette) looks {
 	}
 	for i, e := range d.Enemies.List {
 		k := vocab.EnemyKind(i)
-		l.kinds[k] = newLook(p, rune(e.Glyph), p.Pen(assets.Role(e.Colour)), &grounds)
+		l.kinds[k] = newLook(p, rune(e.Glyph), healthyPen(p, assets.Role(e.Colour), damaged), &grounds)
 		l.damaged[k] = newLook(p, rune(e.Glyph), damaged, &grounds)
 		l.enemy[k] = true
 	}
@@ -113,4 +113,17 @@ func newLooks(d *assets.Data, p *Palette) looks {
 		}
 	}
 	return l
+}
+
+// healthyPen is an unhurt enemy's pen in its role. Without colour, a
+// role's attribute may be the very mark that says "hurt" (an enemy drawn
+// in the danger role is reversed, as a hurt one is); the healthy enemy
+// then drops that mark, so the mark keeps the one meaning the legend gives.
+func healthyPen(p *Palette, role assets.Role, hurt Pen) Pen {
+	pen := p.Pen(role)
+	if p.Depth == DepthMono {
+		pen.Attr &^= hurt.Attr
+		pen.Underline = pen.Underline && !hurt.Underline
+	}
+	return pen
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -93,7 +94,23 @@ func plainMarks(st tcell.Style) (tcell.AttrMask, tcell.UnderlineStyle) {
 // TestHurtEnemiesReadWithoutColour: at every palette depth, each enemy's
 // hurt look differs from its healthy look by more than colour or dimness.
 func TestHurtEnemiesReadWithoutColour(t *testing.T) {
-	data := loadData(t)
+	shipped := loadData(t)
+	// Content may draw an enemy in a role whose mark without colour is the
+	// hurt mark itself (the danger role is reversed, as a hurt enemy is).
+	inHurtRole := *shipped
+	inHurtRole.Enemies.List = slices.Clone(shipped.Enemies.List)
+	for i := range inHurtRole.Enemies.List {
+		inHurtRole.Enemies.List[i].Colour = string(assets.RoleHealthBad)
+	}
+	for _, c := range []struct {
+		name string
+		data *assets.Data
+	}{{"shipped", shipped}, {"drawn in the hurt role", &inHurtRole}} {
+		t.Run(c.name, func(t *testing.T) { hurtEnemiesReadWithoutColour(t, c.data) })
+	}
+}
+
+func hurtEnemiesReadWithoutColour(t *testing.T, data *assets.Data) {
 	for _, depth := range []Depth{DepthMono, Depth8, Depth16, Depth256} {
 		pal := NewPalette(data.Colours, depth)
 		l := newLooks(data, pal)
