@@ -73,8 +73,9 @@ type Rule[T any] struct {
 // Check is what a rule sees while it decides. It is valid only during the
 // rule's call: the engine reuses it for the next action.
 type Check[T any] struct {
-	// Type is the action type being checked.
-	Type T
+	// Type is the action type being checked. It points into the engine's
+	// queue: the engine hands every rule the one queued copy.
+	Type *T
 	// Action is the change set built from Type.
 	Action *ecs.Action
 	// World is the state before the action.
@@ -108,5 +109,6 @@ func (c *Check[T]) Enqueue(t T) { c.EnqueueAfter(t, 0) }
 
 // EnqueueAfter is Enqueue with a delay in milliseconds.
 func (c *Check[T]) EnqueueAfter(t T, delayMs int) {
-	c.engine.pending = append(c.engine.pending, timed[T]{at: c.Now + delayMs, t: t})
+	e := c.engine
+	e.pending = append(e.pending, followOn{at: c.Now + delayMs, slot: e.queue.alloc(&t)})
 }

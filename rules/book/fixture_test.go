@@ -179,7 +179,7 @@ func (f *fxWorld) actEnv() *act.Env {
 // rule.
 func (f *fxWorld) build(t act.Act) {
 	env := f.actEnv()
-	f.change(func(a *ecs.Action) { act.Build(env, t, a) })
+	f.change(func(a *ecs.Action) { act.Build(env, &t, a) })
 }
 
 // camp drives the van v into a survivor camp, as the game does: the road is
@@ -267,7 +267,7 @@ func fxMove(e ecs.Entity, p geom.Point, v rules.Verdict, follow ...act.Act) fxSt
 func fxBuilt(f *fxWorld, t act.Act, v Verdict, follow ...act.Act) fxStep {
 	env := f.actEnv()
 	t.Driver = t.E == f.player
-	return fxStep{act: t, build: func(a *ecs.Action) { act.Build(env, t, a) }, verdict: v, follow: follow}
+	return fxStep{act: t, build: func(a *ecs.Action) { act.Build(env, &t, a) }, verdict: v, follow: follow}
 }
 
 // fxRefused is the step of a command the rule refuses: the checking stops
@@ -298,7 +298,7 @@ func fxRunBook(f *fxWorld, book []Rule, step fxStep, noSkip bool) *rules.Trace {
 	e := rules.New(f.w, book, rules.Options[act.Act]{
 		Describe: act.Act.String,
 		NoSkip:   noSkip,
-		Build: func(t act.Act, a *ecs.Action) {
+		Build: func(_ *act.Act, a *ecs.Action) {
 			if !built && step.build != nil {
 				step.build(a)
 			}
