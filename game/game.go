@@ -138,6 +138,7 @@ func (g *Game) makeEngine() {
 		Build:    func(t *act.Act, a *ecs.Action) { act.Build(&g.env, t, a) },
 		Describe: act.Act.String,
 		Name:     func(t act.Act) string { return act.NameWords(&g.env, t) },
+		Subject:  book.Subject,
 		Scratch:  book.NewScratch(),
 	})
 	g.env.Clock = g.engine.Now

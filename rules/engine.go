@@ -42,6 +42,11 @@ type Options[T any] struct {
 	// NoSkip consults every rule for every action, even rules whose
 	// concerns the action does not touch. Outcomes never depend on it.
 	NoSkip bool
+	// Subject names the entity an action is about (the mover of a move),
+	// reading the check as the rules do; false when it has none. The
+	// engine asks it once per action, and only for an action that concerns
+	// a rule with Subjects. Unset, Subjects are ignored.
+	Subject func(c *Check[T]) (ecs.Entity, bool)
 	// Scratch is handed to every rule as Check.Scratch: the book's own
 	// place to keep what it derives from an action, so that the several
 	// rules needing the same fact (which entity moves, from where to
@@ -64,11 +69,16 @@ type Engine[T any] struct {
 	narrow     bool
 	byComp     []uint64
 	alwaysBits uint64
-	opts       Options[T]
-	act        *ecs.Action
-	queue      timeQueue[T]
-	seq        uint64
-	now        int
+	// gated has bit i set when rule i declares Subjects, and subjects
+	// lists, per component a subject may hold, the gated rules it lets
+	// through.
+	gated    uint64
+	subjects []subjectRules
+	opts     Options[T]
+	act      *ecs.Action
+	queue    timeQueue[T]
+	seq      uint64
+	now      int
 	// pending holds the follow-ons the rule being consulted asked for,
 	// accepted and rejected those filed under each verdict so far; each
 	// is already written into its queue slot.
@@ -261,8 +271,15 @@ func (e *Engine[T]) loopError() error {
 	return err
 }
 
-// indexConcerns fills byComp and alwaysBits when the book has at most 64
-// rules.
+// subjectRules is one component a subject may hold and the rules with
+// Subjects that holding it lets through, one bit per rule.
+type subjectRules struct {
+	id    ecs.ID
+	rules uint64
+}
+
+// indexConcerns fills byComp and alwaysBits, and gated and subjects, when
+// the book has at most 64 rules.
 func (e *Engine[T]) indexConcerns() {
 	if len(e.rules) > 64 {
 		return
@@ -272,12 +289,47 @@ func (e *Engine[T]) indexConcerns() {
 	for i, r := range e.rules {
 		if e.always[i] {
 			e.alwaysBits |= 1 << i
+		} else {
+			for _, id := range r.Concerns {
+				e.byComp[id] |= 1 << i
+			}
+		}
+		if len(r.Subjects) == 0 || e.opts.Subject == nil || e.opts.NoSkip {
 			continue
 		}
-		for _, id := range r.Concerns {
-			e.byComp[id] |= 1 << i
+		e.gated |= 1 << i
+		for _, id := range r.Subjects {
+			e.subjectFor(id).rules |= 1 << i
 		}
 	}
+}
+
+// subjectFor returns the entry of component id in subjects, adding it.
+func (e *Engine[T]) subjectFor(id ecs.ID) *subjectRules {
+	for i := range e.subjects {
+		if e.subjects[i].id == id {
+			return &e.subjects[i]
+		}
+	}
+	e.subjects = append(e.subjects, subjectRules{id: id})
+	return &e.subjects[len(e.subjects)-1]
+}
+
+// bySubject drops from todo the rules with Subjects that the action's
+// subject lets through none of: it holds none of their components, or the
+// action has no subject.
+func (e *Engine[T]) bySubject(c *Check[T], todo uint64) uint64 {
+	keep := todo &^ e.gated
+	s, ok := e.opts.Subject(c)
+	if !ok {
+		return keep
+	}
+	for _, g := range e.subjects {
+		if todo&g.rules != 0 && e.world.Holds(g.id, s) {
+			keep |= todo & g.rules
+		}
+	}
+	return keep
 }
 
 // concerned returns the rules action a concerns, one bit per rule in book
@@ -319,6 +371,9 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 // each later rule can read it; c.rejected must be false on entry.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 	todo := e.concerned(c.Action)
+	if todo&e.gated != 0 {
+		todo = e.bySubject(c, todo)
+	}
 	if rec != nil {
 		for ; todo != 0; todo &= todo - 1 {
 			v := e.consult(bits.TrailingZeros64(todo), c, rec)

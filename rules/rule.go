@@ -66,6 +66,12 @@ type Rule[T any] struct {
 	// action touching none of them cannot concern the rule, and the engine
 	// may skip it. Nil means the rule is consulted for every action.
 	Concerns []ecs.ID
+	// Subjects narrows the rule further, when the engine has a Subject
+	// (see Options): it is consulted only for actions whose subject holds
+	// at least one of these components before the action, and must accept
+	// and ask for nothing for every other action, one without a subject
+	// included. Most rules about moves care for one kind of mover only.
+	Subjects []ecs.ID
 	// Check decides.
 	Check func(c *Check[T]) Verdict
 }

@@ -3,6 +3,7 @@ package rules_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,11 +71,29 @@ func skipBook(calls *int) []rules.Rule[act] {
 			return rules.Accept
 		}}
 	watcher := rules.Rule[act]{Name: "watcher", Check: func(*rules.Check[act]) rules.Verdict { return rules.Accept }}
-	book := []rules.Rule[act]{bounds, bumpOpensDoor, collision, shoveBarrels, death, blast, markCap, watcher}
+	book := []rules.Rule[act]{bounds, bumpOpensDoor, collision, shoveBarrels, death, blast, markCap, doorsJam(idDoor), watcher}
 	for i := range book {
 		book[i] = count(book[i])
 	}
 	return book
+}
+
+// doorsJam refuses to move a door; it declares that its subject must
+// hold the component said (a door, unless the test lies).
+func doorsJam(said ecs.ID) rules.Rule[act] {
+	return rules.Rule[act]{Name: "doors jam", Concerns: []ecs.ID{idPos}, Subjects: []ecs.ID{said},
+		Check: func(c *rules.Check[act]) rules.Verdict {
+			if e, ok := moverOf(c); ok && door.Has(c.World, e) {
+				return rules.Reject
+			}
+			return rules.Accept
+		}}
+}
+
+// moverOf is the engine's Subject in these tests: the entity a move moves.
+func moverOf(c *rules.Check[act]) (ecs.Entity, bool) {
+	e, _, ok := movedTo(c)
+	return e, ok
 }
 
 // skipLevel lays out walls, doors, barrels and movers from r.
@@ -121,7 +140,7 @@ func runStream(t *testing.T, seed uint64, noSkip bool, extra ...rules.Rule[act])
 	w := newWorld()
 	ents := skipLevel(w, r)
 	calls := 0
-	e := rules.New(w, append(skipBook(&calls), extra...), rules.Options[act]{Build: build(w), NoSkip: noSkip})
+	e := rules.New(w, append(skipBook(&calls), extra...), rules.Options[act]{Build: build(w), NoSkip: noSkip, Subject: moverOf})
 	var hashes []uint64
 	for turn := range 60 {
 		for range 1 + r.IntN(4) {
@@ -160,4 +179,59 @@ func TestSkippingWithWrongConcernsIsCaught(t *testing.T) {
 	all, _ := runStream(t, testSeeds[0], true, liar)
 	skipped, _ := runStream(t, testSeeds[0], false, liar)
 	assert.NotEqual(t, all, skipped)
+}
+
+// TestSkippingWithWrongSubjectsIsCaught is the same control for Subjects: a
+// rule that refuses to move anything not solid but declares solid movers
+// as its subjects changes outcomes when skipped.
+func TestSkippingWithWrongSubjectsIsCaught(t *testing.T) {
+	liar := rules.Rule[act]{Name: "liar", Concerns: []ecs.ID{idPos}, Subjects: []ecs.ID{idSolid},
+		Check: func(c *rules.Check[act]) rules.Verdict {
+			if e, ok := moverOf(c); ok && !solid.Has(c.World, e) {
+				return rules.Reject
+			}
+			return rules.Accept
+		}}
+	all, _ := runStream(t, testSeeds[0], true, liar)
+	skipped, _ := runStream(t, testSeeds[0], false, liar)
+	assert.NotEqual(t, all, skipped)
+}
+
+func TestSubjectsNarrowTheRulesConsulted(t *testing.T) {
+	tests := []struct {
+		name      string
+		moverIs   []ecs.Flag
+		kind      kind
+		subject   bool // the engine has a Subject
+		noSkip    bool
+		consulted bool
+	}{
+		{"a mover holding the subject's component", []ecs.Flag{barrel}, move, true, false, true},
+		{"a mover holding none of them", nil, move, true, false, false},
+		{"an action with no subject (a hurt moves nothing)", []ecs.Flag{barrel}, hurt, true, false, false},
+		{"no Subject in the options: Subjects are ignored", nil, move, false, false, true},
+		{"NoSkip consults it anyway", nil, move, true, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld()
+			mover := spawn(w, geom.Pt(1, 1), tt.moverIs...)
+			rolls := rules.Rule[act]{Name: "barrels roll", Concerns: []ecs.ID{idPos, idHP}, Subjects: []ecs.ID{idBarrel, idDoor},
+				Check: func(*rules.Check[act]) rules.Verdict { return rules.Accept }}
+			opts := rules.Options[act]{Build: build(w), NoSkip: tt.noSkip}
+			if tt.subject {
+				opts.Subject = moverOf
+			}
+			e := rules.New(w, []rules.Rule[act]{bounds, rolls}, opts)
+			e.Trace = &rules.Trace{}
+			e.Enqueue(act{Kind: tt.kind, E: mover, Dir: east, N: 1})
+			require.NoError(t, e.Resolve())
+			require.Len(t, e.Trace.Records, 1)
+			var names []string
+			for _, c := range e.Trace.Records[0].Checks {
+				names = append(names, c.Rule)
+			}
+			assert.Equal(t, tt.consulted, slices.Contains(names, "barrels roll"), "consulted: %v", names)
+		})
+	}
 }

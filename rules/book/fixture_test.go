@@ -298,6 +298,7 @@ func fxRunBook(f *fxWorld, book []Rule, step fxStep, noSkip bool) *rules.Trace {
 	e := rules.New(f.w, book, rules.Options[act.Act]{
 		Describe: act.Act.String,
 		NoSkip:   noSkip,
+		Subject:  Subject,
 		Build: func(_ *act.Act, a *ecs.Action) {
 			if !built && step.build != nil {
 				step.build(a)

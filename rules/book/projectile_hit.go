@@ -11,7 +11,7 @@ import (
 // never shoots itself) takes the damage, a barrel explodes, and the
 // projectile is spent.
 func ProjectileHit() Rule {
-	return Rule{Name: "projectile hit", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "projectile hit", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Projectile.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if !ok || !vocab.Projectile.Has(c.World, e) || !c.Spatial.Any(to, vocab.Hittable.ID()) {
 			return Accept
