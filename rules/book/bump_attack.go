@@ -11,11 +11,11 @@ import (
 func BumpAttack() Rule {
 	return Rule{Name: "bump attack", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Enemy.Has(c.World, e) || !c.Spatial.Any(to, vocab.Player.ID()) {
+		if !ok || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Player.ID()) {
 			return Accept
 		}
 		for _, v := range c.Spatial.At(to) {
-			if vocab.Player.Has(c.World, v) {
+			if vocab.Player.In(c.World, v) {
 				c.Enqueue(act.Hit(v, vocab.Damage.Value(c.World, e), e))
 			}
 		}

@@ -11,7 +11,7 @@ import (
 func FragmentsBurnLetters() Rule {
 	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Fragment.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Fragment.Has(c.World, e) {
+		if !ok || !vocab.Fragment.In(c.World, e) {
 			return Accept
 		}
 		for _, l := range c.Spatial.Holders(to, vocab.Letter.ID()) {

@@ -11,7 +11,7 @@ import (
 func GoalReached(env *Env) Rule {
 	return Rule{Name: "goal reached", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if ok && to.X >= env.GoalX && vocab.Player.Has(c.World, e) && !vocab.Arrived.Has(c.World, e) {
+		if ok && to.X >= env.GoalX && vocab.Player.In(c.World, e) && !vocab.Arrived.In(c.World, e) {
 			c.Enqueue(act.Arrive(e))
 		}
 		return Accept

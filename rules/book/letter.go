@@ -12,7 +12,7 @@ import (
 func LetterPickup() Rule {
 	return Rule{Name: "letter pick-up", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Player.Has(c.World, e) {
+		if !ok || !vocab.Player.In(c.World, e) {
 			return Accept
 		}
 		for _, l := range c.Spatial.Holders(to, vocab.Letter.ID()) {

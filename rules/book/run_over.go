@@ -11,11 +11,11 @@ import (
 func RunOver() Rule {
 	return Rule{Name: "run-over", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Vehicle.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Vehicle.Has(c.World, e) || !c.Spatial.Any(to, vocab.RunOverable.ID()) {
+		if !ok || !vocab.Vehicle.In(c.World, e) || !c.Spatial.Any(to, vocab.RunOverable.ID()) {
 			return Accept
 		}
 		for _, v := range c.Spatial.Holders(to, vocab.Enemy.ID()) {
-			if vocab.RunOverable.Has(c.World, v) {
+			if vocab.RunOverable.In(c.World, v) {
 				c.Enqueue(act.Damage(v, vocab.HP.Value(c.World, v).Cur, e))
 			}
 		}

@@ -10,11 +10,11 @@ import (
 func VanCollision() Rule {
 	return Rule{Name: "van collision", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Player.Has(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
+		if !ok || !vocab.Player.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept
 		}
 		for _, o := range c.Spatial.Holders(to, vocab.Enemy.ID()) {
-			if !vocab.RunOverable.Has(c.World, o) {
+			if !vocab.RunOverable.In(c.World, o) {
 				stopMover(c, e)
 				return Reject | Stop
 			}
