@@ -52,7 +52,7 @@ func (q *timeQueue[T]) alloc(t *T) int32 {
 	} else {
 		slot = q.slots
 		q.slots++
-		if int(slot/slotPage) == len(q.pages) {
+		if int(uint32(slot)/slotPage) == len(q.pages) {
 			q.pages = append(q.pages, new([slotPage]T))
 		}
 	}
@@ -61,7 +61,10 @@ func (q *timeQueue[T]) alloc(t *T) int32 {
 }
 
 // at returns the action type in a held slot.
-func (q *timeQueue[T]) at(slot int32) *T { return &q.pages[slot/slotPage][slot%slotPage] }
+func (q *timeQueue[T]) at(slot int32) *T {
+	// Unsigned, the page and the place in it are a shift and a mask.
+	return &q.pages[uint32(slot)/slotPage][uint32(slot)%slotPage]
+}
 
 // release frees a held slot for reuse. It keeps its old value until
 // reused: clearing it would cost more than the little it may hold on to.

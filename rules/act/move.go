@@ -14,11 +14,13 @@ func Move(e ecs.Entity) Act { return Act{Kind: KindMove, E: e} }
 // buildMove advances a velocity one step. A diagonal step takes longer, by
 // the square root of two in integer thousandths, so every platform agrees.
 func buildMove(env *Env, t *Act, a *ecs.Action) {
-	v, ok := vocab.Velocity.Get(env.World, t.E)
+	// Read rather than Get: the builder reads the world itself, and every
+	// step of every bullet comes here.
+	v, ok := vocab.Velocity.Read(env.World, t.E)
 	if !ok {
 		return
 	}
-	p, ok := vocab.Position.Get(env.World, t.E)
+	p, ok := vocab.Position.Read(env.World, t.E)
 	if !ok {
 		return
 	}

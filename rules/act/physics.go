@@ -37,7 +37,7 @@ func buildDrive(env *Env, t *Act, a *ecs.Action) {
 
 // step moves e by d.
 func step(env *Env, e ecs.Entity, d geom.Point, a *ecs.Action) {
-	if p, ok := vocab.Position.Get(env.World, e); ok {
+	if p, ok := vocab.Position.Read(env.World, e); ok {
 		vocab.Position.Set(a, e, p.Add(d))
 	}
 }
