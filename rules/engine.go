@@ -45,7 +45,8 @@ type Options[T any] struct {
 	// Subject names the entity an action is about (the mover of a move),
 	// reading the check as the rules do; false when it has none. The
 	// engine asks it once per action, and only for an action that concerns
-	// a rule with Subjects. Unset, Subjects are ignored.
+	// a rule with Subjects and while no trace is kept. Unset, Subjects are
+	// ignored.
 	Subject func(c *Check[T]) (ecs.Entity, bool)
 	// Scratch is handed to every rule as Check.Scratch: the book's own
 	// place to keep what it derives from an action, so that the several
@@ -371,7 +372,9 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 // each later rule can read it; c.rejected must be false on entry.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 	todo := e.concerned(c.Action)
-	if todo&e.gated != 0 {
+	// With a trace kept, the rules with Subjects are consulted as before,
+	// so the trace shows every rule the action concerns.
+	if todo&e.gated != 0 && rec == nil {
 		todo = e.bySubject(c, todo)
 	}
 	if rec != nil {

@@ -71,6 +71,8 @@ type Rule[T any] struct {
 	// at least one of these components before the action, and must accept
 	// and ask for nothing for every other action, one without a subject
 	// included. Most rules about moves care for one kind of mover only.
+	// While a trace is kept they are consulted anyway, so the trace shows
+	// every rule whose concerns the action touches.
 	Subjects []ecs.ID
 	// Check decides.
 	Check func(c *Check[T]) Verdict

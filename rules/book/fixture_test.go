@@ -294,6 +294,14 @@ func fxRun(f *fxWorld, rule Rule, step fxStep, noSkip bool) *rules.Trace {
 // follow-ons run as empty actions, so the trace shows them without them
 // changing anything.
 func fxRunBook(f *fxWorld, book []Rule, step fxStep, noSkip bool) *rules.Trace {
+	trace, _ := fxResolve(f, book, step, noSkip, true)
+	return trace
+}
+
+// fxResolve is fxRunBook with the trace on or off (rules with Subjects are
+// skipped only while no trace is kept); it also returns the actions
+// committed, in order.
+func fxResolve(f *fxWorld, book []Rule, step fxStep, noSkip, traced bool) (*rules.Trace, []string) {
 	built := false
 	e := rules.New(f.w, book, rules.Options[act.Act]{
 		Describe: act.Act.String,
@@ -306,12 +314,33 @@ func fxRunBook(f *fxWorld, book []Rule, step fxStep, noSkip bool) *rules.Trace {
 			built = true
 		},
 	})
-	e.Trace = &rules.Trace{}
+	if traced {
+		e.Trace = &rules.Trace{}
+	}
+	var committed []string
+	e.OnCommit = func(t *act.Act, _ int) { committed = append(committed, t.String()) }
 	e.Enqueue(step.act)
 	if err := e.Resolve(); err != nil {
 		panic(err)
 	}
-	return e.Trace
+	return e.Trace, committed
+}
+
+// fxUntracedSkipsChangeNothing runs the case untraced, once consulting
+// every rule and once letting the engine skip by concerns and Subjects,
+// and requires the same world after both.
+func fxUntracedSkipsChangeNothing(t *testing.T, mk func(env *Env) Rule, tc fxCase) {
+	t.Helper()
+	var hashes [2]uint64
+	var committed [2][]string
+	for i, noSkip := range []bool{true, false} {
+		f := fxNew()
+		step := tc.setup(f)
+		_, committed[i] = fxResolve(f, []Rule{mk(&f.env)}, step, noSkip, false)
+		hashes[i] = f.w.Hash()
+	}
+	assert.Equal(t, hashes[0], hashes[1], "untraced, skipping (Subjects included) changed the outcome")
+	assert.Equal(t, committed[0], committed[1], "untraced, skipping (Subjects included) changed what was committed")
 }
 
 // fxTable checks every case twice: once with the rule consulted for every
@@ -349,6 +378,7 @@ func fxTable(t *testing.T, mk func(env *Env) Rule, cases []fxCase) {
 					assert.Equal(t, before, f.w.Hash(), "a refused action leaves the world as it was")
 				}
 			}
+			fxUntracedSkipsChangeNothing(t, mk, tc)
 		})
 	}
 }
