@@ -164,36 +164,35 @@ func TestSkippingNeverChangesAnOutcome(t *testing.T) {
 	}
 }
 
-// TestSkippingWithWrongConcernsIsCaught is the control of the test above: a
-// rule that looks at moves but declares only marks changes outcomes when
-// skipped, and the comparison sees it.
-func TestSkippingWithWrongConcernsIsCaught(t *testing.T) {
-	liar := rules.Rule[act]{Name: "liar", Concerns: []ecs.ID{idMark},
-		Check: func(c *rules.Check[act]) rules.Verdict {
-			if _, _, ok := movedTo(c); ok {
-				return rules.Reject
-			}
-			return rules.Accept
-		}}
-	all, _ := runStream(t, testSeeds[0], true, liar)
-	skipped, _ := runStream(t, testSeeds[0], false, liar)
-	assert.NotEqual(t, all, skipped)
-}
-
-// TestSkippingWithWrongSubjectsIsCaught is the same control for Subjects: a
-// rule that refuses to move anything not solid but declares solid movers
-// as its subjects changes outcomes when skipped.
-func TestSkippingWithWrongSubjectsIsCaught(t *testing.T) {
-	liar := rules.Rule[act]{Name: "liar", Concerns: []ecs.ID{idPos}, Subjects: []ecs.ID{idSolid},
-		Check: func(c *rules.Check[act]) rules.Verdict {
-			if e, ok := moverOf(c); ok && !solid.Has(c.World, e) {
-				return rules.Reject
-			}
-			return rules.Accept
-		}}
-	all, _ := runStream(t, testSeeds[0], true, liar)
-	skipped, _ := runStream(t, testSeeds[0], false, liar)
-	assert.NotEqual(t, all, skipped)
+// TestSkippingWithWrongDeclarationsIsCaught is the control of the test
+// above: a rule that declares the wrong concerns or the wrong Subjects
+// changes outcomes when skipped, and the comparison sees it.
+func TestSkippingWithWrongDeclarationsIsCaught(t *testing.T) {
+	tests := []struct {
+		name     string
+		concerns []ecs.ID
+		subjects []ecs.ID
+		refuses  func(c *rules.Check[act]) bool
+	}{
+		{"looks at moves, declares only marks", []ecs.ID{idMark}, nil,
+			func(c *rules.Check[act]) bool { _, _, ok := movedTo(c); return ok }},
+		{"refuses to move what is not solid, declares solid movers", []ecs.ID{idPos}, []ecs.ID{idSolid},
+			func(c *rules.Check[act]) bool { e, ok := moverOf(c); return ok && !solid.Has(c.World, e) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			liar := rules.Rule[act]{Name: "liar", Concerns: tt.concerns, Subjects: tt.subjects,
+				Check: func(c *rules.Check[act]) rules.Verdict {
+					if tt.refuses(c) {
+						return rules.Reject
+					}
+					return rules.Accept
+				}}
+			all, _ := runStream(t, testSeeds[0], true, liar)
+			skipped, _ := runStream(t, testSeeds[0], false, liar)
+			assert.NotEqual(t, all, skipped)
+		})
+	}
 }
 
 func TestSubjectsNarrowTheRulesConsulted(t *testing.T) {
