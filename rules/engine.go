@@ -397,11 +397,14 @@ func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 		if len(e.pending) > 0 {
 			e.file(v)
 		}
-		if v.Rejected() {
-			c.rejected = true
-		}
-		if v.Stops() {
-			break
+		// Most rules accept and go on: one test for them.
+		if v != Accept {
+			if v.Rejected() {
+				c.rejected = true
+			}
+			if v.Stops() {
+				break
+			}
 		}
 	}
 	return c.rejected
