@@ -94,6 +94,14 @@ func (w *World) Alive(e Entity) bool {
 	return false
 }
 
+// Holds reports whether e has component id, whatever its type: a rule
+// engine asks it of components it knows only by id. A property is never
+// held.
+func (w *World) Holds(id ID, e Entity) bool {
+	x := w.indexes[id]
+	return x != nil && x.load(e) != 0
+}
+
 // Count returns how many entities have component id.
 func (w *World) Count(id ID) int {
 	if s := w.stores[id]; s != nil {
@@ -247,6 +255,10 @@ func (f Flag) Has(r Reader, e Entity) bool {
 	}
 	return f.hasAfter(r, e)
 }
+
+// In is Has for the world as it is: small enough to inline, for the rules
+// that ask it several times an action of the state before the action.
+func (f Flag) In(w *World, e Entity) bool { return w.indexes[f.id].load(e) != 0 }
 
 func (f Flag) hasAfter(r Reader, e Entity) bool {
 	v, ok := r.(View)

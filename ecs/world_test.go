@@ -177,3 +177,30 @@ func TestRenewIsAsGoodAsNew(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagInAndHoldsAgreeWithHas: the two fast reads of the world as it
+// is answer as Has does, for holders, non-holders, ids never spawned and
+// ids beyond every page.
+func TestFlagInAndHoldsAgreeWithHas(t *testing.T) {
+	w := queryWorld()
+	tests := []struct {
+		name string
+		e    Entity
+		want bool
+	}{
+		{"a holder", 2, true},
+		{"another holder", 5, true},
+		{"an entity without the flag", 3, false},
+		{"an id never spawned", 7, false},
+		{"an id beyond every page", 1 << 20, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, tt.want, solid.Has(w, tt.e))
+			assert.Equal(t, tt.want, solid.In(w, tt.e), "Flag.In")
+			assert.Equal(t, tt.want, w.Holds(solid.ID(), tt.e), "World.Holds")
+		})
+	}
+	assert.True(t, w.Holds(hp.ID(), 6), "Holds answers for data components too")
+	assert.False(t, w.Holds(hp.ID(), 7))
+}

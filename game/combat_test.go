@@ -345,7 +345,8 @@ func TestCombatSpreadSymmetric(t *testing.T) {
 					g.rng = rand.New(rand.NewPCG(seed, 99))
 					g.env.Rand = g.rng
 					a := g.world.NewAction()
-					act.Build(&g.env, act.Fire(g.env.Van, d, gun, spec.Bullets, 0), a)
+					fire := act.Fire(g.env.Van, d, gun, spec.Bullets, 0)
+					act.Build(&g.env, &fire, a)
 					_, vels := vocab.Velocity.Pending(a)
 					require.Len(t, vels, spec.Bullets)
 					for _, v := range vels {

@@ -94,7 +94,8 @@ func fxMount(g *Game, d geom.Dir, gun string) {
 // like the level's own spawns.
 func fxSpawnAt(g *Game, kind vocab.Kind, p geom.Point) ecs.Entity {
 	id, _ := vocab.KindID(&g.data.Enemies, kind)
-	fxChange(g, func(a *ecs.Action) { act.Build(&g.env, act.Spawn(id, p), a) })
+	spawn := act.Spawn(id, p)
+	fxChange(g, func(a *ecs.Action) { act.Build(&g.env, &spawn, a) })
 	return g.world.LastEntity()
 }
 

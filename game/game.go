@@ -138,9 +138,10 @@ func (g *Game) makeEngine() {
 	g.env = act.Env{World: g.world, Rand: g.rng, Data: g.data}
 	g.book = book.Env{Data: g.data, Acid: g.Acid, Won: func() bool { return g.Run.Won }}
 	g.engine = rules.New(g.world, book.Book(&g.book), rules.Options[act.Act]{
-		Build:    func(t act.Act, a *ecs.Action) { act.Build(&g.env, t, a) },
+		Build:    func(t *act.Act, a *ecs.Action) { act.Build(&g.env, t, a) },
 		Describe: act.Act.String,
 		Name:     func(t act.Act) string { return act.NameWords(&g.env, t) },
+		Subject:  book.Subject,
 		Scratch:  book.NewScratch(),
 	})
 	g.env.Clock = g.engine.Now

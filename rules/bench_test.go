@@ -185,7 +185,7 @@ func benchBook() []rules.Rule[bmove] {
 }
 
 func benchEngine(w *ecs.World) *rules.Engine[bmove] {
-	return rules.New(w, benchBook(), rules.Options[bmove]{Build: func(t bmove, a *ecs.Action) {
+	return rules.New(w, benchBook(), rules.Options[bmove]{Build: func(t *bmove, a *ecs.Action) {
 		if t.Do == 0 {
 			if p, ok := bpos.Get(w, t.E); ok {
 				bpos.Set(a, t.E, p.Add(t.Dir))

@@ -27,8 +27,9 @@ type Process[T any] interface {
 // Options configure an engine.
 type Options[T any] struct {
 	// Build fills the (empty) action from the action type and the current
-	// state.
-	Build func(t T, a *ecs.Action)
+	// state. t points into the engine's queue, valid during the call: the
+	// engine never copies an action type once it is queued.
+	Build func(t *T, a *ecs.Action)
 	// Describe names an action type for traces and errors. It defaults to
 	// fmt's %v.
 	Describe func(t T) string
@@ -41,6 +42,12 @@ type Options[T any] struct {
 	// NoSkip consults every rule for every action, even rules whose
 	// concerns the action does not touch. Outcomes never depend on it.
 	NoSkip bool
+	// Subject names the entity an action is about (the mover of a move),
+	// reading the check as the rules do; false when it has none. The
+	// engine asks it once per action, and only for an action that concerns
+	// a rule with Subjects and while no trace is kept. Unset, Subjects are
+	// ignored.
+	Subject func(c *Check[T]) (ecs.Entity, bool)
 	// Scratch is handed to every rule as Check.Scratch: the book's own
 	// place to keep what it derives from an action, so that the several
 	// rules needing the same fact (which entity moves, from where to
@@ -63,28 +70,40 @@ type Engine[T any] struct {
 	narrow     bool
 	byComp     []uint64
 	alwaysBits uint64
-	opts       Options[T]
-	act        *ecs.Action
-	queue      timeQueue[T]
-	seq        uint64
-	now        int
-	pending    []timed[T]
-	accepted   []timed[T]
-	rejected   []timed[T]
-	procs      []Process[T]
+	// gated has bit i set when rule i declares Subjects, and subjects
+	// lists, per component a subject may hold, the gated rules it lets
+	// through.
+	gated    uint64
+	subjects []subjectRules
+	opts     Options[T]
+	act      *ecs.Action
+	queue    timeQueue[T]
+	seq      uint64
+	now      int
+	// pending holds the follow-ons the rule being consulted asked for,
+	// accepted and rejected those filed under each verdict so far; each
+	// is already written into its queue slot.
+	pending  []followOn
+	accepted []followOn
+	rejected []followOn
+	procs    []Process[T]
 	// procNext holds each process's answer to Next from nextInstant, so
 	// the same instant does not ask again: nothing runs in between.
 	procNext []procDue
 	check    Check[T]
-	recent   [8]T
-	taken    int
-	done     int
-	running  bool
+	// recent holds the queue slots of the last actions taken, in a ring:
+	// a slot stays held while it is in the ring, so a loop error can still
+	// name those actions, and taking an action costs one index, not a copy.
+	recent  [recentActions]int32
+	taken   int
+	done    int
+	running bool
 
 	// Trace, when not nil, receives a record of every action.
 	Trace *Trace
-	// OnCommit, when set, is called after each commit.
-	OnCommit func(t T, now int)
+	// OnCommit, when set, is called after each commit. t points into the
+	// engine's queue, valid during the call.
+	OnCommit func(t *T, now int)
 	// OnAdvance, when set, is called when the clock moves to a later
 	// instant, before anything due then runs. A front end uses it to pace
 	// animation frames.
@@ -134,15 +153,23 @@ func (e *Engine[T]) Now() int { return e.now }
 // order at each instant.
 func (e *Engine[T]) AddProcess(p Process[T]) { e.procs = append(e.procs, p) }
 
+// recentActions is how many of the last actions a LoopError names; a
+// power of two, so the ring's index is a mask.
+const recentActions = 8
+
 // Enqueue adds an action type to run at the current instant (between
 // resolutions: at the start of the next one).
 func (e *Engine[T]) Enqueue(t T) { e.EnqueueAt(t, e.start()) }
 
 // EnqueueAt adds an action type to run at instant at (never earlier than
 // now). Between resolutions instants count from the start of the next one.
-func (e *Engine[T]) EnqueueAt(t T, at int) {
+func (e *Engine[T]) EnqueueAt(t T, at int) { e.schedule(at, e.queue.alloc(&t)) }
+
+// schedule queues the held slot at instant at, behind everything queued
+// before it for the same instant.
+func (e *Engine[T]) schedule(at int, slot int32) {
 	e.seq++
-	e.queue.push(timed[T]{at: max(at, e.start()), seq: e.seq, t: t})
+	e.queue.schedule(max(at, e.start()), e.seq, slot)
 }
 
 // start is the earliest instant an action enqueued now can run at: the
@@ -174,7 +201,8 @@ func (l *LoopError) Error() string {
 // the clock at zero. It returns a *LoopError if the action limit is passed;
 // the queue is then emptied so the next turn starts clean.
 func (e *Engine[T]) Resolve() error {
-	e.now, e.done, e.taken, e.running = 0, 0, 0, true
+	e.forgetRecent()
+	e.now, e.done, e.running = 0, 0, true
 	defer func() {
 		e.running = false
 		if e.OnDrain != nil {
@@ -183,16 +211,13 @@ func (e *Engine[T]) Resolve() error {
 	}()
 	for {
 		for e.queue.len() > 0 && e.queue.nextAt() <= e.now {
-			// The slot stays valid until the next push, which only step
-			// can make, after it has its copy.
-			t := e.queue.pop()
-			e.recent[e.taken%len(e.recent)] = *t
-			e.taken++
+			slot := e.queue.pop()
+			e.remember(slot)
 			e.done++
 			if e.done > e.opts.Limit {
 				return e.loopError()
 			}
-			e.step(*t)
+			e.step(e.queue.at(slot))
 		}
 		next, ok := e.nextInstant()
 		if !ok {
@@ -216,18 +241,46 @@ func (e *Engine[T]) Resolve() error {
 	}
 }
 
+// remember puts the slot of the action just taken into the ring of recent
+// actions, releasing the slot that falls out of it.
+func (e *Engine[T]) remember(slot int32) {
+	i := e.taken & (recentActions - 1)
+	if e.taken >= recentActions {
+		e.queue.release(e.recent[i])
+	}
+	e.recent[i] = slot
+	e.taken++
+}
+
+// forgetRecent releases the slots the ring of recent actions holds and
+// empties it.
+func (e *Engine[T]) forgetRecent() {
+	for i := max(0, e.taken-recentActions); i < e.taken; i++ {
+		e.queue.release(e.recent[i&(recentActions-1)])
+	}
+	e.taken = 0
+}
+
 func (e *Engine[T]) loopError() error {
 	err := &LoopError{Limit: e.opts.Limit}
-	n := min(e.taken, len(e.recent))
+	n := min(e.taken, recentActions)
 	for i := e.taken - n; i < e.taken; i++ {
-		err.Last = append(err.Last, e.opts.Describe(e.recent[i%len(e.recent)]))
+		err.Last = append(err.Last, e.opts.Describe(*e.queue.at(e.recent[i&(recentActions-1)])))
 	}
 	e.queue.clear()
+	e.taken = 0
 	return err
 }
 
-// indexConcerns fills byComp and alwaysBits when the book has at most 64
-// rules.
+// subjectRules is one component a subject may hold and the rules with
+// Subjects that holding it lets through, one bit per rule.
+type subjectRules struct {
+	id    ecs.ID
+	rules uint64
+}
+
+// indexConcerns fills byComp and alwaysBits, and gated and subjects, when
+// the book has at most 64 rules.
 func (e *Engine[T]) indexConcerns() {
 	if len(e.rules) > 64 {
 		return
@@ -237,12 +290,47 @@ func (e *Engine[T]) indexConcerns() {
 	for i, r := range e.rules {
 		if e.always[i] {
 			e.alwaysBits |= 1 << i
+		} else {
+			for _, id := range r.Concerns {
+				e.byComp[id] |= 1 << i
+			}
+		}
+		if len(r.Subjects) == 0 || e.opts.Subject == nil || e.opts.NoSkip {
 			continue
 		}
-		for _, id := range r.Concerns {
-			e.byComp[id] |= 1 << i
+		e.gated |= 1 << i
+		for _, id := range r.Subjects {
+			e.subjectFor(id).rules |= 1 << i
 		}
 	}
+}
+
+// subjectFor returns the entry of component id in subjects, adding it.
+func (e *Engine[T]) subjectFor(id ecs.ID) *subjectRules {
+	for i := range e.subjects {
+		if e.subjects[i].id == id {
+			return &e.subjects[i]
+		}
+	}
+	e.subjects = append(e.subjects, subjectRules{id: id})
+	return &e.subjects[len(e.subjects)-1]
+}
+
+// bySubject drops from todo the rules with Subjects that the action's
+// subject lets through none of: it holds none of their components, or the
+// action has no subject.
+func (e *Engine[T]) bySubject(c *Check[T], todo uint64) uint64 {
+	keep := todo &^ e.gated
+	s, ok := e.opts.Subject(c)
+	if !ok {
+		return keep
+	}
+	for _, g := range e.subjects {
+		if todo&g.rules != 0 && e.world.Holds(g.id, s) {
+			keep |= todo & g.rules
+		}
+	}
+	return keep
 }
 
 // concerned returns the rules action a concerns, one bit per rule in book
@@ -284,6 +372,11 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 // each later rule can read it; c.rejected must be false on entry.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 	todo := e.concerned(c.Action)
+	// With a trace kept, the rules with Subjects are consulted as before,
+	// so the trace shows every rule the action concerns.
+	if todo&e.gated != 0 && rec == nil {
+		todo = e.bySubject(c, todo)
+	}
 	if rec != nil {
 		for ; todo != 0; todo &= todo - 1 {
 			v := e.consult(bits.TrailingZeros64(todo), c, rec)
@@ -304,11 +397,14 @@ func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 		if len(e.pending) > 0 {
 			e.file(v)
 		}
-		if v.Rejected() {
-			c.rejected = true
-		}
-		if v.Stops() {
-			break
+		// Most rules accept and go on: one test for them.
+		if v != Accept {
+			if v.Rejected() {
+				c.rejected = true
+			}
+			if v.Stops() {
+				break
+			}
 		}
 	}
 	return c.rejected
@@ -336,7 +432,7 @@ func (e *Engine[T]) checkAll(c *Check[T], rec *Record) bool {
 func (e *Engine[T]) consult(i int, c *Check[T], rec *Record) Verdict {
 	v := e.checks[i](c)
 	if rec != nil {
-		addCheck(rec, e.rules[i].Name, v, e.pending, e.opts.Describe, e.opts.Name)
+		addCheck(rec, e.rules[i].Name, v, e.pending, &e.queue, e.opts.Describe, e.opts.Name)
 	}
 	e.file(v)
 	return v
@@ -358,15 +454,15 @@ func (e *Engine[T]) file(v Verdict) {
 
 // step builds one action type, checks it against the book, commits or
 // discards it, and queues the follow-ons of the outcome.
-func (e *Engine[T]) step(t T) {
+func (e *Engine[T]) step(t *T) {
 	a := e.act
 	a.Reset()
 	e.opts.Build(t, a)
 	var rec *Record
 	if e.Trace != nil {
-		rec = e.Trace.begin(e.now, e.opts.Describe(t))
+		rec = e.Trace.begin(e.now, e.opts.Describe(*t))
 		if e.opts.Name != nil {
-			rec.Named = e.opts.Name(t)
+			rec.Named = e.opts.Name(*t)
 		}
 	}
 	// The Check lives in the engine: handing a stack one to rule functions
@@ -382,10 +478,10 @@ func (e *Engine[T]) step(t T) {
 	} else {
 		rejected = e.checkAll(c, rec)
 	}
-	follow := e.accepted
+	follow, dropped := e.accepted, e.rejected
 	if rejected {
 		a.Reset()
-		follow = e.rejected
+		follow, dropped = e.rejected, e.accepted
 	} else {
 		e.world.Commit(a)
 		if e.OnCommit != nil {
@@ -395,7 +491,10 @@ func (e *Engine[T]) step(t T) {
 	if rec != nil {
 		rec.Committed = !rejected
 	}
+	for _, f := range dropped {
+		e.queue.release(f.slot)
+	}
 	for _, f := range follow {
-		e.EnqueueAt(f.t, f.at)
+		e.schedule(f.at, f.slot)
 	}
 }

@@ -39,8 +39,8 @@ func (o order) String() string {
 
 // buildOrder turns an order into changes, reading the state as it is when
 // the order's turn in the queue comes, not when it was asked for.
-func buildOrder(w *ecs.World) func(o order, a *ecs.Action) {
-	return func(o order, a *ecs.Action) {
+func buildOrder(w *ecs.World) func(o *order, a *ecs.Action) {
+	return func(o *order, a *ecs.Action) {
 		switch o.Verb {
 		case "move":
 			place.Set(a, o.Who, place.Value(w, o.Who).Add(o.Dir.Vec()))

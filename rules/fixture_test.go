@@ -89,8 +89,8 @@ func (a act) String() string {
 var east = geom.Pt(1, 0)
 
 // build turns an action type into changes, reading the current state.
-func build(w *ecs.World) func(t act, a *ecs.Action) {
-	return func(t act, a *ecs.Action) {
+func build(w *ecs.World) func(t *act, a *ecs.Action) {
+	return func(t *act, a *ecs.Action) {
 		switch t.Kind {
 		case move, shove:
 			if p, ok := pos.Get(w, t.E); ok {
@@ -170,7 +170,7 @@ type committed struct {
 	times []int
 }
 
-func (c *committed) hook(t act, now int) {
+func (c *committed) hook(t *act, now int) {
 	c.acts = append(c.acts, t.String())
 	c.times = append(c.times, now)
 }

@@ -1,47 +1,78 @@
 package rules
 
-// timed is a pending action type with its due instant and a sequence number
-// that makes ties first-in-first-out.
-type timed[T any] struct {
-	at  int
-	seq uint64
-	t   T
-}
-
 // queueKey orders one queued action type: its instant, its sequence number
-// and the slot holding it.
+// (ties run first in, first out) and the slot holding it.
 type queueKey struct {
 	at   int
 	seq  uint64
 	slot int32
 }
 
+// followOn is a follow-on a rule asked for: its due instant and the slot
+// already holding it. It reaches the queue's heap only if the action's
+// fate matches the verdict it was asked under; otherwise its slot is
+// released unqueued.
+type followOn struct {
+	at   int
+	slot int32
+}
+
 // timeQueue is a binary heap ordered by (at, seq). It is written out rather
 // than built on container/heap so pushing and popping box nothing. The heap
-// moves small keys; each action type stays in its slot from push to pop, so
-// a large T is copied once in and once out, whatever the heap does.
+// moves small keys; an action type is written into its slot once, when it
+// is asked for, and from then on the engine hands out pointers to the slot
+// (to the builder, the rules, the commit hook): however large T is, and
+// whatever pointers it holds, it is never copied again. A slot is held from
+// alloc to release; pop does not release it. Slots live in fixed pages
+// that never move, so a pointer to a held slot stays good while the queue
+// grows.
 type timeQueue[T any] struct {
 	keys  []queueKey
-	slots []T
+	pages []*[slotPage]T
+	// slots counts the slots ever made; free lists those released.
+	slots int32
 	free  []int32
 }
+
+// slotPage is how many slots one page holds, a power of two.
+const slotPage = 64
 
 func (q *timeQueue[T]) less(i, j int) bool {
 	a, b := &q.keys[i], &q.keys[j]
 	return a.at < b.at || (a.at == b.at && a.seq < b.seq)
 }
 
-func (q *timeQueue[T]) push(x timed[T]) {
+// alloc writes t into a free slot and returns the slot, held and not yet
+// queued.
+func (q *timeQueue[T]) alloc(t *T) int32 {
 	var slot int32
 	if n := len(q.free); n > 0 {
 		slot = q.free[n-1]
 		q.free = q.free[:n-1]
-		q.slots[slot] = x.t
 	} else {
-		slot = int32(len(q.slots))
-		q.slots = append(q.slots, x.t)
+		slot = q.slots
+		q.slots++
+		if int(uint32(slot)/slotPage) == len(q.pages) {
+			q.pages = append(q.pages, new([slotPage]T))
+		}
 	}
-	q.keys = append(q.keys, queueKey{at: x.at, seq: x.seq, slot: slot})
+	*q.at(slot) = *t
+	return slot
+}
+
+// at returns the action type in a held slot.
+func (q *timeQueue[T]) at(slot int32) *T {
+	// Unsigned, the page and the place in it are a shift and a mask.
+	return &q.pages[uint32(slot)/slotPage][uint32(slot)%slotPage]
+}
+
+// release frees a held slot for reuse. It keeps its old value until
+// reused: clearing it would cost more than the little it may hold on to.
+func (q *timeQueue[T]) release(slot int32) { q.free = append(q.free, slot) }
+
+// schedule queues the held slot at instant at with sequence number seq.
+func (q *timeQueue[T]) schedule(at int, seq uint64, slot int32) {
+	q.keys = append(q.keys, queueKey{at: at, seq: seq, slot: slot})
 	i := len(q.keys) - 1
 	for i > 0 {
 		parent := (i - 1) / 2
@@ -53,10 +84,9 @@ func (q *timeQueue[T]) push(x timed[T]) {
 	}
 }
 
-// pop removes the earliest action type and returns its slot, which stays
-// valid until the next push. A freed slot keeps its old value until reused:
-// clearing it would cost more than the little it may hold on to.
-func (q *timeQueue[T]) pop() *T {
+// pop removes the earliest action type from the heap and returns its
+// slot, still held: the caller releases it when done with it.
+func (q *timeQueue[T]) pop() int32 {
 	top := q.keys[0]
 	last := len(q.keys) - 1
 	q.keys[0] = q.keys[last]
@@ -76,8 +106,7 @@ func (q *timeQueue[T]) pop() *T {
 		q.keys[i], q.keys[m] = q.keys[m], q.keys[i]
 		i = m
 	}
-	q.free = append(q.free, top.slot)
-	return &q.slots[top.slot]
+	return top.slot
 }
 
 func (q *timeQueue[T]) len() int { return len(q.keys) }
@@ -86,8 +115,11 @@ func (q *timeQueue[T]) len() int { return len(q.keys) }
 // not be empty.
 func (q *timeQueue[T]) nextAt() int { return q.keys[0].at }
 
-// clear empties the queue and drops every action type it held.
+// clear empties the queue and drops every action type it held, queued or
+// not, keeping the pages.
 func (q *timeQueue[T]) clear() {
-	clear(q.slots)
-	q.keys, q.slots, q.free = q.keys[:0], q.slots[:0], q.free[:0]
+	for _, p := range q.pages {
+		clear(p[:])
+	}
+	q.keys, q.slots, q.free = q.keys[:0], 0, q.free[:0]
 }

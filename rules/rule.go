@@ -66,6 +66,14 @@ type Rule[T any] struct {
 	// action touching none of them cannot concern the rule, and the engine
 	// may skip it. Nil means the rule is consulted for every action.
 	Concerns []ecs.ID
+	// Subjects narrows the rule further, when the engine has a Subject
+	// (see Options): it is consulted only for actions whose subject holds
+	// at least one of these components before the action, and must accept
+	// and ask for nothing for every other action, one without a subject
+	// included. Most rules about moves care for one kind of mover only.
+	// While a trace is kept they are consulted anyway, so the trace shows
+	// every rule whose concerns the action touches.
+	Subjects []ecs.ID
 	// Check decides.
 	Check func(c *Check[T]) Verdict
 }
@@ -73,8 +81,9 @@ type Rule[T any] struct {
 // Check is what a rule sees while it decides. It is valid only during the
 // rule's call: the engine reuses it for the next action.
 type Check[T any] struct {
-	// Type is the action type being checked.
-	Type T
+	// Type is the action type being checked. It points into the engine's
+	// queue: the engine hands every rule the one queued copy.
+	Type *T
 	// Action is the change set built from Type.
 	Action *ecs.Action
 	// World is the state before the action.
@@ -108,5 +117,6 @@ func (c *Check[T]) Enqueue(t T) { c.EnqueueAfter(t, 0) }
 
 // EnqueueAfter is Enqueue with a delay in milliseconds.
 func (c *Check[T]) EnqueueAfter(t T, delayMs int) {
-	c.engine.pending = append(c.engine.pending, timed[T]{at: c.Now + delayMs, t: t})
+	e := c.engine
+	e.pending = append(e.pending, followOn{at: c.Now + delayMs, slot: e.queue.alloc(&t)})
 }

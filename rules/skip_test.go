@@ -70,11 +70,29 @@ func skipBook(calls *int) []rules.Rule[act] {
 			return rules.Accept
 		}}
 	watcher := rules.Rule[act]{Name: "watcher", Check: func(*rules.Check[act]) rules.Verdict { return rules.Accept }}
-	book := []rules.Rule[act]{bounds, bumpOpensDoor, collision, shoveBarrels, death, blast, markCap, watcher}
+	book := []rules.Rule[act]{bounds, bumpOpensDoor, collision, shoveBarrels, death, blast, markCap, doorsJam(idDoor), watcher}
 	for i := range book {
 		book[i] = count(book[i])
 	}
 	return book
+}
+
+// doorsJam refuses to move a door; it declares that its subject must
+// hold the component said (a door, unless the test lies).
+func doorsJam(said ecs.ID) rules.Rule[act] {
+	return rules.Rule[act]{Name: "doors jam", Concerns: []ecs.ID{idPos}, Subjects: []ecs.ID{said},
+		Check: func(c *rules.Check[act]) rules.Verdict {
+			if e, ok := moverOf(c); ok && door.Has(c.World, e) {
+				return rules.Reject
+			}
+			return rules.Accept
+		}}
+}
+
+// moverOf is the engine's Subject in these tests: the entity a move moves.
+func moverOf(c *rules.Check[act]) (ecs.Entity, bool) {
+	e, _, ok := movedTo(c)
+	return e, ok
 }
 
 // skipLevel lays out walls, doors, barrels and movers from r.
@@ -121,7 +139,7 @@ func runStream(t *testing.T, seed uint64, noSkip bool, extra ...rules.Rule[act])
 	w := newWorld()
 	ents := skipLevel(w, r)
 	calls := 0
-	e := rules.New(w, append(skipBook(&calls), extra...), rules.Options[act]{Build: build(w), NoSkip: noSkip})
+	e := rules.New(w, append(skipBook(&calls), extra...), rules.Options[act]{Build: build(w), NoSkip: noSkip, Subject: moverOf})
 	var hashes []uint64
 	for turn := range 60 {
 		for range 1 + r.IntN(4) {
@@ -146,18 +164,76 @@ func TestSkippingNeverChangesAnOutcome(t *testing.T) {
 	}
 }
 
-// TestSkippingWithWrongConcernsIsCaught is the control of the test above: a
-// rule that looks at moves but declares only marks changes outcomes when
-// skipped, and the comparison sees it.
-func TestSkippingWithWrongConcernsIsCaught(t *testing.T) {
-	liar := rules.Rule[act]{Name: "liar", Concerns: []ecs.ID{idMark},
-		Check: func(c *rules.Check[act]) rules.Verdict {
-			if _, _, ok := movedTo(c); ok {
-				return rules.Reject
+// TestSkippingWithWrongDeclarationsIsCaught is the control of the test
+// above: a rule that declares the wrong concerns or the wrong Subjects
+// changes outcomes when skipped, and the comparison sees it.
+func TestSkippingWithWrongDeclarationsIsCaught(t *testing.T) {
+	tests := []struct {
+		name     string
+		concerns []ecs.ID
+		subjects []ecs.ID
+		refuses  func(c *rules.Check[act]) bool
+	}{
+		{"looks at moves, declares only marks", []ecs.ID{idMark}, nil,
+			func(c *rules.Check[act]) bool { _, _, ok := movedTo(c); return ok }},
+		{"refuses to move what is not solid, declares solid movers", []ecs.ID{idPos}, []ecs.ID{idSolid},
+			func(c *rules.Check[act]) bool { e, ok := moverOf(c); return ok && !solid.Has(c.World, e) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			liar := rules.Rule[act]{Name: "liar", Concerns: tt.concerns, Subjects: tt.subjects,
+				Check: func(c *rules.Check[act]) rules.Verdict {
+					if tt.refuses(c) {
+						return rules.Reject
+					}
+					return rules.Accept
+				}}
+			all, _ := runStream(t, testSeeds[0], true, liar)
+			skipped, _ := runStream(t, testSeeds[0], false, liar)
+			assert.NotEqual(t, all, skipped)
+		})
+	}
+}
+
+func TestSubjectsNarrowTheRulesConsulted(t *testing.T) {
+	tests := []struct {
+		name      string
+		moverIs   []ecs.Flag
+		kind      kind
+		subject   bool // the engine has a Subject
+		noSkip    bool
+		traced    bool
+		consulted bool
+	}{
+		{"a mover holding the subject's component", []ecs.Flag{barrel}, move, true, false, false, true},
+		{"a mover holding none of them", nil, move, true, false, false, false},
+		{"an action with no subject (a hurt moves nothing)", []ecs.Flag{barrel}, hurt, true, false, false, false},
+		{"no Subject in the options: Subjects are ignored", nil, move, false, false, false, true},
+		{"NoSkip consults it anyway", nil, move, true, true, false, true},
+		{"a kept trace shows it anyway", nil, move, true, false, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld()
+			mover := spawn(w, geom.Pt(1, 1), tt.moverIs...)
+			calls := 0
+			rolls := rules.Rule[act]{Name: "barrels roll", Concerns: []ecs.ID{idPos, idHP}, Subjects: []ecs.ID{idBarrel, idDoor},
+				Check: func(*rules.Check[act]) rules.Verdict { calls++; return rules.Accept }}
+			opts := rules.Options[act]{Build: build(w), NoSkip: tt.noSkip}
+			if tt.subject {
+				opts.Subject = moverOf
 			}
-			return rules.Accept
-		}}
-	all, _ := runStream(t, testSeeds[0], true, liar)
-	skipped, _ := runStream(t, testSeeds[0], false, liar)
-	assert.NotEqual(t, all, skipped)
+			e := rules.New(w, []rules.Rule[act]{bounds, rolls}, opts)
+			if tt.traced {
+				e.Trace = &rules.Trace{}
+			}
+			e.Enqueue(act{Kind: tt.kind, E: mover, Dir: east, N: 1})
+			require.NoError(t, e.Resolve())
+			assert.Equal(t, tt.consulted, calls == 1, "consulted %d times", calls)
+			if tt.traced {
+				require.Len(t, e.Trace.Records, 1)
+				assert.Equal(t, "barrels roll", e.Trace.Records[0].Checks[1].Rule)
+			}
+		})
+	}
 }

@@ -50,12 +50,13 @@ func (t *Trace) begin(now int, action string) *Record {
 	return &t.Records[len(t.Records)-1]
 }
 
-func addCheck[T any](r *Record, rule string, v Verdict, follow []timed[T], describe, name func(T) string) {
+func addCheck[T any](r *Record, rule string, v Verdict, follow []followOn, q *timeQueue[T], describe, name func(T) string) {
 	c := Consulted{Rule: rule, Verdict: v}
 	for _, f := range follow {
-		c.FollowOns = append(c.FollowOns, describe(f.t))
+		t := q.at(f.slot)
+		c.FollowOns = append(c.FollowOns, describe(*t))
 		if name != nil {
-			c.NamedFollowOns = append(c.NamedFollowOns, name(f.t))
+			c.NamedFollowOns = append(c.NamedFollowOns, name(*t))
 		}
 	}
 	r.Checks = append(r.Checks, c)

@@ -27,7 +27,8 @@ func spawnOnRoad(t *testing.T, g *game.Game, thing string, p geom.Point) ecs.Ent
 	w := g.World()
 	env := &act.Env{World: w, Rand: rand.New(rand.NewPCG(1, 2)), Data: g.Data(), Van: g.Van(), Clock: func() int { return 0 }}
 	a := w.NewAction()
-	act.Build(env, act.Spawn(thing, p), a)
+	spawn := act.Spawn(thing, p)
+	act.Build(env, &spawn, a)
 	w.Commit(a)
 	e := w.LastEntity()
 	require.Equal(t, p, vocab.Position.Value(w, e))

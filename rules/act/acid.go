@@ -9,7 +9,7 @@ import (
 // Acid lets acid get at e's tyres: one may be eaten, by chance.
 func Acid(e ecs.Entity) Act { return Act{Kind: KindAcid, E: e} }
 
-func buildAcid(env *Env, t Act, a *ecs.Action) {
+func buildAcid(env *Env, t *Act, a *ecs.Action) {
 	tyres, ok := vocab.Tyres.Get(env.World, t.E)
 	if !ok || tyres.Cur <= 0 {
 		return

@@ -65,11 +65,11 @@ func (f *fixture) van(p geom.Point, tyres, speed int) ecs.Entity {
 // do builds t, commits it and its effects, and returns the lines it said.
 func (f *fixture) do(t Act) []vocab.Message {
 	a := f.w.NewAction()
-	Build(f.env, t, a)
+	Build(f.env, &t, a)
 	lines, _ := vocab.Says.Get(a)
 	said := append([]vocab.Message(nil), lines.All()...)
 	f.w.Commit(a)
-	Commit(f.env, f.l, t)
+	Commit(f.env, f.l, &t)
 	return said
 }
 
@@ -243,7 +243,8 @@ func TestDamageTakesHitPoints(t *testing.T) {
 				vocab.HP.Set(a, e, vocab.Stat{Cur: tt.hp, Max: 5})
 			})
 			a := f.w.NewAction()
-			Build(f.env, Damage(barrel, tt.n, 0), a)
+			damage := Damage(barrel, tt.n, 0)
+			Build(f.env, &damage, a)
 			assert.Equal(t, !tt.wantTouch, a.Empty())
 			f.w.Commit(a)
 			assert.Equal(t, vocab.Stat{Cur: tt.wantHP, Max: 5}, vocab.HP.Value(f.w, barrel))
@@ -266,9 +267,10 @@ func TestCommitsTellTheRun(t *testing.T) {
 		f := newFixture(t)
 		m := vocab.Message{ID: assets.MsgTopSpeed}
 		a := f.w.NewAction()
-		Build(f.env, Say(m), a)
+		say := Say(m)
+		Build(f.env, &say, a)
 		assert.True(t, a.Empty(), "a said line changes no entity")
-		Commit(f.env, f.l, Say(m))
+		Commit(f.env, f.l, &say)
 		assert.Equal(t, []vocab.Message{m}, f.l.logged)
 	})
 	t.Run("pay", func(t *testing.T) {

@@ -10,4 +10,4 @@ import (
 // destroyed before that.
 func Arrive(e ecs.Entity) Act { return Act{Kind: KindArrive, E: e} }
 
-func buildArrive(t Act, a *ecs.Action) { vocab.Arrived.Add(a, t.E) }
+func buildArrive(t *Act, a *ecs.Action) { vocab.Arrived.Add(a, t.E) }

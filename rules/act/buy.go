@@ -13,7 +13,7 @@ func Buy(e, offer ecs.Entity) Act { return Act{Kind: KindBuy, E: e, O: offer} }
 
 // buildBuy pays for the offer and delivers it: a repair or armour at once,
 // a gun or consumable into the inventory.
-func buildBuy(env *Env, t Act, a *ecs.Action) {
+func buildBuy(env *Env, t *Act, a *ecs.Action) {
 	command(t, a)
 	o, ok := OfferOf(env, t.O)
 	if !ok {

@@ -11,7 +11,7 @@ func Damage(e ecs.Entity, n int, by ecs.Entity) Act {
 	return Act{Kind: KindDamage, E: e, O: by, N: n}
 }
 
-func buildDamage(env *Env, t Act, a *ecs.Action) {
+func buildDamage(env *Env, t *Act, a *ecs.Action) {
 	hp, ok := vocab.HP.Get(env.World, t.E)
 	if !ok || hp.Cur <= 0 {
 		return
@@ -31,7 +31,7 @@ func buildDamage(env *Env, t Act, a *ecs.Action) {
 // guns, or by a barrel's fragment the driver can see. Without it the player
 // learns nothing of a shot until the target dies. Kills have their own line
 // (see Die), so a hit that kills is not told twice.
-func hitLine(env *Env, t Act, left int) (vocab.Message, bool) {
+func hitLine(env *Env, t *Act, left int) (vocab.Message, bool) {
 	w := env.World
 	victim, ok := vocab.EnemyOf(&env.Data.Enemies, vocab.KindOf.Value(w, t.E))
 	if !ok {

@@ -9,7 +9,7 @@ import (
 // behind. The game then lays out the next road.
 func Depart(e ecs.Entity) Act { return Act{Kind: KindDepart, E: e} }
 
-func buildDepart(env *Env, t Act, a *ecs.Action) {
+func buildDepart(env *Env, t *Act, a *ecs.Action) {
 	command(t, a)
 	for _, e := range vocab.Offer.Entities(env.World) {
 		a.RemoveEntity(e)

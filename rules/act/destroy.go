@@ -20,7 +20,7 @@ const spent = 1
 // buildDestroy removes the entity. A round of the van's that ends without
 // hitting anything (its range run out, off the road, into a wreck) says so,
 // so a shot that falls short is not a shot that never happened.
-func buildDestroy(env *Env, t Act, a *ecs.Action) {
+func buildDestroy(env *Env, t *Act, a *ecs.Action) {
 	a.RemoveEntity(t.E)
 	w := env.World
 	if t.N == spent || vocab.Fragment.Has(w, t.E) || !vocab.Projectile.Has(w, t.E) ||
@@ -31,4 +31,4 @@ func buildDestroy(env *Env, t Act, a *ecs.Action) {
 	because(a, vocab.Why.Value(w, t.E))
 }
 
-func commitDestroy(l Ledger, t Act) { l.Forget(t.E) }
+func commitDestroy(l Ledger, t *Act) { l.Forget(t.E) }

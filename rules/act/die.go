@@ -10,7 +10,7 @@ import (
 // it is); anything else is removed, and an enemy that bleeds leaves a stain.
 func Die(e ecs.Entity, by ecs.Entity) Act { return Act{Kind: KindDie, E: e, O: by} }
 
-func buildDie(env *Env, t Act, a *ecs.Action) {
+func buildDie(env *Env, t *Act, a *ecs.Action) {
 	w := env.World
 	if t.E == env.Van {
 		vocab.Dead.Add(a, t.E)
@@ -43,7 +43,7 @@ func buildDie(env *Env, t Act, a *ecs.Action) {
 // line), or plainly killed. Only a vehicle entering the cell of something
 // that can be run over runs it over; the van shooting it is its culprit
 // too, but that is a plain kill.
-func deathLine(env *Env, t Act, kind vocab.Kind, killerHere bool) vocab.Message {
+func deathLine(env *Env, t *Act, kind vocab.Kind, killerHere bool) vocab.Message {
 	w := env.World
 	victim := env.Enemy(kind).Name
 	if killerHere && vocab.RunOverable.Has(w, t.E) {
@@ -64,7 +64,7 @@ func deathLine(env *Env, t Act, kind vocab.Kind, killerHere bool) vocab.Message 
 
 // commitDie counts a kill, ends the run when the van is the one dying, and
 // takes the dead out of the turn schedule.
-func commitDie(env *Env, l Ledger, t Act) {
+func commitDie(env *Env, l Ledger, t *Act) {
 	if t.E == env.Van {
 		tally := l.Tally()
 		tally.Phase, tally.Cause = PhaseOver, CauseDestroyed

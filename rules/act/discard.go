@@ -6,7 +6,7 @@ import "lastpost/ecs"
 // away.
 func Discard(e, item ecs.Entity) Act { return Act{Kind: KindDiscard, E: e, O: item} }
 
-func buildDiscard(env *Env, t Act, a *ecs.Action) {
+func buildDiscard(env *Env, t *Act, a *ecs.Action) {
 	command(t, a)
 	if IsCarried(env.World, t.O) {
 		a.RemoveEntity(t.O)

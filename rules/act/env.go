@@ -93,7 +93,7 @@ func say(a *ecs.Action, m vocab.Message) {
 
 // command marks the action as the driver's own command when it is one, so
 // the rules that refuse commands look at it.
-func command(t Act, a *ecs.Action) {
+func command(t *Act, a *ecs.Action) {
 	if t.Driver {
 		vocab.Command.Set(a, true)
 	}

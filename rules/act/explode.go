@@ -12,7 +12,7 @@ import (
 // direction of the explosion's pattern, carrying the chain of causes on.
 func Explode(e, by ecs.Entity) Act { return Act{Kind: KindExplode, E: e, O: by} }
 
-func buildExplode(env *Env, t Act, a *ecs.Action) {
+func buildExplode(env *Env, t *Act, a *ecs.Action) {
 	p, ok := vocab.Position.Get(env.World, t.E)
 	if !ok {
 		return

@@ -28,7 +28,7 @@ func FireFrom(env *Env, e ecs.Entity, d geom.Dir) Act {
 // buildFire spawns the bullets of a shot in the shooter's own cell, already
 // moving: their first step, at once, takes them to the neighbouring cell, so
 // at point blank every pellet hits. A burst gun spawns one bullet per action.
-func buildFire(env *Env, t Act, a *ecs.Action) {
+func buildFire(env *Env, t *Act, a *ecs.Action) {
 	command(t, a)
 	p, ok := vocab.Position.Get(env.World, t.E)
 	if !ok || t.Item == "" {

@@ -9,7 +9,7 @@ import (
 // told apart from a destruction by its cause.
 func GiveUp(e ecs.Entity) Act { return Act{Kind: KindGiveUp, E: e} }
 
-func buildGiveUp(t Act, a *ecs.Action) {
+func buildGiveUp(t *Act, a *ecs.Action) {
 	command(t, a)
 	vocab.Retired.Add(a, t.E)
 }

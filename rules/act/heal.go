@@ -9,7 +9,7 @@ import (
 // armour are the shop's business.
 func Heal(e ecs.Entity) Act { return Act{Kind: KindHeal, E: e} }
 
-func buildHeal(env *Env, t Act, a *ecs.Action) {
+func buildHeal(env *Env, t *Act, a *ecs.Action) {
 	hp := vocab.HP.Value(env.World, t.E)
 	if !env.Data.Campaign.HealAtCamp || hp.Full() {
 		return

@@ -13,7 +13,7 @@ func Hit(e ecs.Entity, n int, by ecs.Entity) Act { return Act{Kind: KindHit, E: 
 // armour, which may lose a plate or shrug the point off; with no armour left
 // the point lands on the engine, the tyres or the hull as the combat data's
 // hit weights share it out (assets.HitWeights).
-func buildHit(env *Env, t Act, a *ecs.Action) {
+func buildHit(env *Env, t *Act, a *ecs.Action) {
 	w, e := env.World, t.E
 	hp, ok := vocab.HP.Get(w, e)
 	if !ok || hp.Cur <= 0 {

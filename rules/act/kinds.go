@@ -5,7 +5,7 @@ import "lastpost/ecs"
 // Build fills the (empty) action for action type t from the current state.
 // It hands each kind to the builder in that kind's file; Say builds
 // nothing, since its commit is the point.
-func Build(env *Env, t Act, a *ecs.Action) {
+func Build(env *Env, t *Act, a *ecs.Action) {
 	switch t.Kind {
 	case KindWait:
 		buildWait(env, t, a)
@@ -83,7 +83,7 @@ func Build(env *Env, t Act, a *ecs.Action) {
 // Commit does what committing action type t means beyond its change set,
 // once the change set is in the world: the kinds that keep a tally, write
 // the log or change the turn schedule say so in their files.
-func Commit(env *Env, l Ledger, t Act) {
+func Commit(env *Env, l Ledger, t *Act) {
 	switch t.Kind {
 	case KindSay:
 		commitSay(l, t)

@@ -9,7 +9,7 @@ import (
 // TakeLetter makes the van e pick up letter l.
 func TakeLetter(e, l ecs.Entity) Act { return Act{Kind: KindTakeLetter, E: e, O: l} }
 
-func buildTakeLetter(env *Env, t Act, a *ecs.Action) {
+func buildTakeLetter(env *Env, t *Act, a *ecs.Action) {
 	if !vocab.Letter.Has(env.World, t.O) {
 		return
 	}

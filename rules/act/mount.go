@@ -12,7 +12,7 @@ func Mount(e ecs.Entity, d geom.Dir, item ecs.Entity) Act {
 	return Act{Kind: KindMount, E: e, Dir: d, O: item}
 }
 
-func buildMount(env *Env, t Act, a *ecs.Action) {
+func buildMount(env *Env, t *Act, a *ecs.Action) {
 	command(t, a)
 	w := env.World
 	gun, ok := vocab.Item.Get(w, t.O)

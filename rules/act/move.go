@@ -13,12 +13,14 @@ func Move(e ecs.Entity) Act { return Act{Kind: KindMove, E: e} }
 
 // buildMove advances a velocity one step. A diagonal step takes longer, by
 // the square root of two in integer thousandths, so every platform agrees.
-func buildMove(env *Env, t Act, a *ecs.Action) {
-	v, ok := vocab.Velocity.Get(env.World, t.E)
+func buildMove(env *Env, t *Act, a *ecs.Action) {
+	// Read rather than Get: the builder reads the world itself, and every
+	// step of every bullet comes here.
+	v, ok := vocab.Velocity.Read(env.World, t.E)
 	if !ok {
 		return
 	}
-	p, ok := vocab.Position.Get(env.World, t.E)
+	p, ok := vocab.Position.Read(env.World, t.E)
 	if !ok {
 		return
 	}
@@ -36,12 +38,12 @@ func buildMove(env *Env, t Act, a *ecs.Action) {
 // Walk moves e one cell in direction d: a walker's own step.
 func Walk(e ecs.Entity, d geom.Dir) Act { return Act{Kind: KindWalk, E: e, Dir: d} }
 
-func buildWalk(env *Env, t Act, a *ecs.Action) { step(env, t.E, t.Dir.Vec(), a) }
+func buildWalk(env *Env, t *Act, a *ecs.Action) { step(env, t.E, t.Dir.Vec(), a) }
 
 // Stop ends e's motion and any lane change it has queued.
 func Stop(e ecs.Entity) Act { return Act{Kind: KindStop, E: e} }
 
-func buildStop(env *Env, t Act, a *ecs.Action) {
+func buildStop(env *Env, t *Act, a *ecs.Action) {
 	if v, ok := vocab.Velocity.Get(env.World, t.E); ok {
 		vocab.Velocity.Remove(a, t.E)
 		if t.E == env.Van && v.Moves > 0 {

@@ -10,7 +10,7 @@ import (
 // every run; the van is the one entity that lasts the whole run.
 func Outfit() Act { return Act{Kind: KindOutfit} }
 
-func buildOutfit(env *Env, _ Act, a *ecs.Action) {
+func buildOutfit(env *Env, _ *Act, a *ecs.Action) {
 	v := env.Data.Van
 	e := a.Spawn()
 	vocab.KindOf.Set(a, e, vocab.KindVan)

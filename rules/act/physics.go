@@ -15,7 +15,7 @@ func buildPhysics(a *ecs.Action) { vocab.Physics.Set(a, true) }
 // Lane moves e one lane in direction d now, as the physics step asks.
 func Lane(e ecs.Entity, d geom.Dir) Act { return Act{Kind: KindLane, E: e, Dir: d} }
 
-func buildLane(env *Env, t Act, a *ecs.Action) {
+func buildLane(env *Env, t *Act, a *ecs.Action) {
 	step(env, t.E, t.Dir.Vec(), a)
 	vocab.Steering.Remove(a, t.E)
 }
@@ -24,7 +24,7 @@ func buildLane(env *Env, t Act, a *ecs.Action) {
 // many cells as its speed.
 func Drive(e ecs.Entity) Act { return Act{Kind: KindDrive, E: e} }
 
-func buildDrive(env *Env, t Act, a *ecs.Action) {
+func buildDrive(env *Env, t *Act, a *ecs.Action) {
 	speed := vocab.Speed.Value(env.World, t.E)
 	if speed <= 0 || !vocab.Position.Has(env.World, t.E) {
 		return
@@ -37,7 +37,7 @@ func buildDrive(env *Env, t Act, a *ecs.Action) {
 
 // step moves e by d.
 func step(env *Env, e ecs.Entity, d geom.Point, a *ecs.Action) {
-	if p, ok := vocab.Position.Get(env.World, e); ok {
+	if p, ok := vocab.Position.Read(env.World, e); ok {
 		vocab.Position.Set(a, e, p.Add(d))
 	}
 }

@@ -11,7 +11,7 @@ import (
 // last delivery.
 func PlaceVan(e ecs.Entity, p geom.Point) Act { return Act{Kind: KindPlaceVan, E: e, At: p} }
 
-func buildPlaceVan(env *Env, t Act, a *ecs.Action) {
+func buildPlaceVan(env *Env, t *Act, a *ecs.Action) {
 	top := env.Data.Van.MaxSpeed(vocab.Engine.Value(env.World, t.E).Cur)
 	vocab.Position.Set(a, t.E, t.At)
 	vocab.TopSpeed.Set(a, t.E, top)

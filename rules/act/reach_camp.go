@@ -10,7 +10,7 @@ import (
 // with the pay, the patched hull and the shop's stock.
 func ReachCamp(e ecs.Entity) Act { return Act{Kind: KindReachCamp, E: e} }
 
-func buildReachCamp(env *Env, t Act, a *ecs.Action) {
+func buildReachCamp(env *Env, t *Act, a *ecs.Action) {
 	w := env.World
 	for _, e := range vocab.Position.Entities(w) {
 		if e != t.E {

@@ -10,7 +10,7 @@ import (
 // refuse it before the last settlement is reached.
 func Retire(e ecs.Entity) Act { return Act{Kind: KindRetire, E: e} }
 
-func buildRetire(t Act, a *ecs.Action) {
+func buildRetire(t *Act, a *ecs.Action) {
 	command(t, a)
 	vocab.Retired.Add(a, t.E)
 }

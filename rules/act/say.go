@@ -6,4 +6,4 @@ import "lastpost/rules/vocab"
 // this way without using the turn.
 func Say(m vocab.Message) Act { return Act{Kind: KindSay, Msg: m} }
 
-func commitSay(l Ledger, t Act) { l.Log(t.Msg, t.Why) }
+func commitSay(l Ledger, t *Act) { l.Log(t.Msg, t.Why) }

@@ -13,7 +13,7 @@ import (
 // rules see everything that is placed.
 func Spawn(thing string, p geom.Point) Act { return Act{Kind: KindSpawn, Item: thing, At: p} }
 
-func buildSpawn(env *Env, t Act, a *ecs.Action) {
+func buildSpawn(env *Env, t *Act, a *ecs.Action) {
 	e := a.Spawn()
 	vocab.Position.Set(a, e, t.At)
 	switch kind := vocab.KindNamed(&env.Data.Enemies, t.Item); kind {

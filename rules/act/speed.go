@@ -14,7 +14,7 @@ func Decelerate(e ecs.Entity) Act { return Act{Kind: KindDecelerate, E: e} }
 
 // buildSpeed builds both kinds: they differ only in the sign. The van is
 // told when it is already at the limit.
-func buildSpeed(env *Env, t Act, a *ecs.Action) {
+func buildSpeed(env *Env, t *Act, a *ecs.Action) {
 	command(t, a)
 	delta := 1
 	if t.Kind == KindDecelerate {

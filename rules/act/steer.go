@@ -14,7 +14,7 @@ func Steer(e ecs.Entity, d geom.Dir) Act { return Act{Kind: KindSteer, E: e, Dir
 // buildSteer queues the lane change. The van's tyres may let it down; a van
 // standing still is not rolled for, so the steering rule can refuse it
 // without using the turn.
-func buildSteer(env *Env, t Act, a *ecs.Action) {
+func buildSteer(env *Env, t *Act, a *ecs.Action) {
 	command(t, a)
 	if t.E == env.Van && vocab.Speed.Value(env.World, t.E) > 0 {
 		tyres := vocab.Tyres.Value(env.World, t.E)

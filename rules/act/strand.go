@@ -13,7 +13,7 @@ func Strand(e ecs.Entity, why assets.TextID) Act {
 	return Act{Kind: KindStrand, E: e, Msg: vocab.Message{ID: why}}
 }
 
-func buildStrand(env *Env, t Act, a *ecs.Action) {
+func buildStrand(env *Env, t *Act, a *ecs.Action) {
 	if vocab.Stranded.Has(env.World, t.E) {
 		return
 	}

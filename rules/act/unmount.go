@@ -9,7 +9,7 @@ import (
 // Unmount takes the gun off the van e's side d into the inventory.
 func Unmount(e ecs.Entity, d geom.Dir) Act { return Act{Kind: KindUnmount, E: e, Dir: d} }
 
-func buildUnmount(env *Env, t Act, a *ecs.Action) {
+func buildUnmount(env *Env, t *Act, a *ecs.Action) {
 	command(t, a)
 	w := env.World
 	guns := vocab.Guns.Value(w, t.E)

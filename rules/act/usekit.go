@@ -12,7 +12,7 @@ import (
 func UseKit(e, item ecs.Entity) Act { return Act{Kind: KindUseKit, E: e, O: item} }
 
 // buildUseKit spends the kit and restores what it restores.
-func buildUseKit(env *Env, t Act, a *ecs.Action) {
+func buildUseKit(env *Env, t *Act, a *ecs.Action) {
 	command(t, a)
 	id, ok := vocab.Item.Get(env.World, t.O)
 	if !ok {

@@ -107,6 +107,15 @@ func move(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
 	return s.mover, s.from, s.to, s.moves
 }
 
+// Subject is the engine's Subject (rules.Options) for this book: the
+// entity an action moves, as move finds it. The rules about one kind of
+// mover name it in their Subjects, so the engine skips them for every
+// other mover.
+func Subject(c *Check) (ecs.Entity, bool) {
+	e, _, _, ok := move(c)
+	return e, ok
+}
+
 // findMove is move without the scratch.
 func findMove(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
 	ents, vals := vocab.Position.Pending(c.Action)

@@ -30,7 +30,7 @@ func TestBookOrder(t *testing.T) {
 		"death", "enemy collision", "van collision", "goal reached", "driving physics",
 		"steering needs speed", "fragments burn letters", "burst continues", "motion ends", "camp arrival", "stranded", "narrate",
 	}, names)
-	e := rules.New(f.w, Book(&f.env), rules.Options[act.Act]{Build: func(act.Act, *ecs.Action) {}})
+	e := rules.New(f.w, Book(&f.env), rules.Options[act.Act]{Build: func(*act.Act, *ecs.Action) {}})
 	assert.Equal(t, names, e.Book(), "the engine checks the rules in the book's order")
 }
 

@@ -13,7 +13,7 @@ func Bounds(env *Env) Rule {
 		if !ok || c.Spatial.In(to) {
 			return Accept
 		}
-		if vocab.Projectile.Has(c.World, e) || vocab.Enemy.Has(c.World, e) {
+		if vocab.Projectile.In(c.World, e) || vocab.Enemy.In(c.World, e) {
 			c.Enqueue(act.Destroy(e))
 		} else {
 			stopMover(c, e)

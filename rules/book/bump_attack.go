@@ -1,6 +1,7 @@
 package book
 
 import (
+	"lastpost/ecs"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -8,13 +9,13 @@ import (
 // BumpAttack turns an enemy's move into the van's cell into a claw or a ram
 // (layered damage worth the attacker's Damage), and refuses the move.
 func BumpAttack() Rule {
-	return Rule{Name: "bump attack", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "bump attack", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Enemy.Has(c.World, e) || !c.Spatial.Any(to, vocab.Player.ID()) {
+		if !ok || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Player.ID()) {
 			return Accept
 		}
 		for _, v := range c.Spatial.At(to) {
-			if vocab.Player.Has(c.World, v) {
+			if vocab.Player.In(c.World, v) {
 				c.Enqueue(act.Hit(v, vocab.Damage.Value(c.World, e), e))
 			}
 		}

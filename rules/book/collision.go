@@ -11,17 +11,17 @@ import (
 func Collision() Rule {
 	return Rule{Name: "collision", Concerns: moveConcerns, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || vocab.Fragment.Has(c.World, e) || !c.Spatial.Any(to, vocab.Solid.ID()) {
+		if !ok || vocab.Fragment.In(c.World, e) || !c.Spatial.Any(to, vocab.Solid.ID()) {
 			return Accept
 		}
-		if vocab.Player.Has(c.World, e) {
+		if vocab.Player.In(c.World, e) {
 			for _, x := range c.Spatial.Holders(to, vocab.Hittable.ID()) {
-				if vocab.Explosive.Has(c.World, x) {
+				if vocab.Explosive.In(c.World, x) {
 					c.Enqueue(act.Explode(x, e))
 				}
 			}
 		}
-		if vocab.Projectile.Has(c.World, e) {
+		if vocab.Projectile.In(c.World, e) {
 			c.Enqueue(act.Destroy(e))
 		} else {
 			stopMover(c, e)

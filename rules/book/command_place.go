@@ -13,7 +13,7 @@ func CommandPlace() Rule {
 		if _, ok := vocab.Command.Get(c.Action); !ok {
 			return Accept
 		}
-		atCamp := vocab.AtCamp.Has(c.World, c.Type.E)
+		atCamp := vocab.AtCamp.In(c.World, c.Type.E)
 		switch c.Type.Kind.Where() {
 		case act.OnTheRoad:
 			if atCamp {

@@ -1,18 +1,21 @@
 package book
 
-import "lastpost/rules/vocab"
+import (
+	"lastpost/ecs"
+	"lastpost/rules/vocab"
+)
 
 // EnemyCollision keeps enemies out of each other's cells, except that a car
 // or bike runs a zombie over.
 func EnemyCollision() Rule {
-	return Rule{Name: "enemy collision", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "enemy collision", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Enemy.Has(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
+		if !ok || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept
 		}
-		runs := vocab.Vehicle.Has(c.World, e)
+		runs := vocab.Vehicle.In(c.World, e)
 		for _, o := range c.Spatial.Holders(to, vocab.Enemy.ID()) {
-			if o != e && !(runs && vocab.RunOverable.Has(c.World, o)) {
+			if o != e && !(runs && vocab.RunOverable.In(c.World, o)) {
 				stopMover(c, e)
 				return Reject | Stop
 			}

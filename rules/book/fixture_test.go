@@ -179,7 +179,7 @@ func (f *fxWorld) actEnv() *act.Env {
 // rule.
 func (f *fxWorld) build(t act.Act) {
 	env := f.actEnv()
-	f.change(func(a *ecs.Action) { act.Build(env, t, a) })
+	f.change(func(a *ecs.Action) { act.Build(env, &t, a) })
 }
 
 // camp drives the van v into a survivor camp, as the game does: the road is
@@ -267,7 +267,7 @@ func fxMove(e ecs.Entity, p geom.Point, v rules.Verdict, follow ...act.Act) fxSt
 func fxBuilt(f *fxWorld, t act.Act, v Verdict, follow ...act.Act) fxStep {
 	env := f.actEnv()
 	t.Driver = t.E == f.player
-	return fxStep{act: t, build: func(a *ecs.Action) { act.Build(env, t, a) }, verdict: v, follow: follow}
+	return fxStep{act: t, build: func(a *ecs.Action) { act.Build(env, &t, a) }, verdict: v, follow: follow}
 }
 
 // fxRefused is the step of a command the rule refuses: the checking stops
@@ -294,23 +294,53 @@ func fxRun(f *fxWorld, rule Rule, step fxStep, noSkip bool) *rules.Trace {
 // follow-ons run as empty actions, so the trace shows them without them
 // changing anything.
 func fxRunBook(f *fxWorld, book []Rule, step fxStep, noSkip bool) *rules.Trace {
+	trace, _ := fxResolve(f, book, step, noSkip, true)
+	return trace
+}
+
+// fxResolve is fxRunBook with the trace on or off (rules with Subjects are
+// skipped only while no trace is kept); it also returns the actions
+// committed, in order.
+func fxResolve(f *fxWorld, book []Rule, step fxStep, noSkip, traced bool) (*rules.Trace, []string) {
 	built := false
 	e := rules.New(f.w, book, rules.Options[act.Act]{
 		Describe: act.Act.String,
 		NoSkip:   noSkip,
-		Build: func(t act.Act, a *ecs.Action) {
+		Subject:  Subject,
+		Build: func(_ *act.Act, a *ecs.Action) {
 			if !built && step.build != nil {
 				step.build(a)
 			}
 			built = true
 		},
 	})
-	e.Trace = &rules.Trace{}
+	if traced {
+		e.Trace = &rules.Trace{}
+	}
+	var committed []string
+	e.OnCommit = func(t *act.Act, _ int) { committed = append(committed, t.String()) }
 	e.Enqueue(step.act)
 	if err := e.Resolve(); err != nil {
 		panic(err)
 	}
-	return e.Trace
+	return e.Trace, committed
+}
+
+// fxUntracedSkipsChangeNothing runs the case untraced, once consulting
+// every rule and once letting the engine skip by concerns and Subjects,
+// and requires the same world after both.
+func fxUntracedSkipsChangeNothing(t *testing.T, mk func(env *Env) Rule, tc fxCase) {
+	t.Helper()
+	var hashes [2]uint64
+	var committed [2][]string
+	for i, noSkip := range []bool{true, false} {
+		f := fxNew()
+		step := tc.setup(f)
+		_, committed[i] = fxResolve(f, []Rule{mk(&f.env)}, step, noSkip, false)
+		hashes[i] = f.w.Hash()
+	}
+	assert.Equal(t, hashes[0], hashes[1], "untraced, skipping (Subjects included) changed the outcome")
+	assert.Equal(t, committed[0], committed[1], "untraced, skipping (Subjects included) changed what was committed")
 }
 
 // fxTable checks every case twice: once with the rule consulted for every
@@ -348,6 +378,7 @@ func fxTable(t *testing.T, mk func(env *Env) Rule, cases []fxCase) {
 					assert.Equal(t, before, f.w.Hash(), "a refused action leaves the world as it was")
 				}
 			}
+			fxUntracedSkipsChangeNothing(t, mk, tc)
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"lastpost/ecs"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -8,9 +9,9 @@ import (
 // FragmentsBurnLetters destroys the letters an explosion fragment passes
 // over.
 func FragmentsBurnLetters() Rule {
-	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Fragment.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Fragment.Has(c.World, e) {
+		if !ok || !vocab.Fragment.In(c.World, e) {
 			return Accept
 		}
 		for _, l := range c.Spatial.Holders(to, vocab.Letter.ID()) {

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"lastpost/ecs"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -8,9 +9,9 @@ import (
 // GoalReached ends the delivery when the van's committed move reaches the
 // goal column.
 func GoalReached(env *Env) Rule {
-	return Rule{Name: "goal reached", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "goal reached", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if ok && to.X >= env.GoalX && vocab.Player.Has(c.World, e) && !vocab.Arrived.Has(c.World, e) {
+		if ok && to.X >= env.GoalX && vocab.Player.In(c.World, e) && !vocab.Arrived.In(c.World, e) {
 			c.Enqueue(act.Arrive(e))
 		}
 		return Accept

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"lastpost/ecs"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -9,9 +10,9 @@ import (
 // pick-up waits in the accept queue, so a move that is finally refused picks
 // nothing up (the original took the letter anyway).
 func LetterPickup() Rule {
-	return Rule{Name: "letter pick-up", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "letter pick-up", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Player.Has(c.World, e) {
+		if !ok || !vocab.Player.In(c.World, e) {
 			return Accept
 		}
 		for _, l := range c.Spatial.Holders(to, vocab.Letter.ID()) {

@@ -31,7 +31,7 @@ func TestMoot(t *testing.T) {
 			a.Spawn()
 			w.Commit(a)
 			c.build(a)
-			v := Moot().Check(&Check{Type: c.act, Action: a, World: w, After: w.After(a), Spatial: w.Spatial()})
+			v := Moot().Check(&Check{Type: &c.act, Action: a, World: w, After: w.After(a), Spatial: w.Spatial()})
 			assert.Equal(t, c.refuse, v.Rejected())
 			assert.Equal(t, c.refuse, v.Stops())
 		})

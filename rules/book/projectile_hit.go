@@ -11,9 +11,9 @@ import (
 // never shoots itself) takes the damage, a barrel explodes, and the
 // projectile is spent.
 func ProjectileHit() Rule {
-	return Rule{Name: "projectile hit", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "projectile hit", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Projectile.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Projectile.Has(c.World, e) || !c.Spatial.Any(to, vocab.Hittable.ID()) {
+		if !ok || !vocab.Projectile.In(c.World, e) || !c.Spatial.Any(to, vocab.Hittable.ID()) {
 			return Accept
 		}
 		shooter := vocab.Shooter.Value(c.World, e)
@@ -29,9 +29,9 @@ func ProjectileHit() Rule {
 		}
 		damage := vocab.Damage.Value(c.World, e)
 		switch {
-		case vocab.Explosive.Has(c.World, victim):
+		case vocab.Explosive.In(c.World, victim):
 			c.Enqueue(act.Explode(victim, e))
-		case vocab.Player.Has(c.World, victim):
+		case vocab.Player.In(c.World, victim):
 			c.Enqueue(act.Hit(victim, damage, e))
 		default:
 			c.Enqueue(act.Damage(victim, damage, e))

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"lastpost/ecs"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -8,13 +9,13 @@ import (
 // RunOver lets a vehicle kill whatever can be run over (zombies) in the cell
 // it enters, and keep going.
 func RunOver() Rule {
-	return Rule{Name: "run-over", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "run-over", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Vehicle.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Vehicle.Has(c.World, e) || !c.Spatial.Any(to, vocab.RunOverable.ID()) {
+		if !ok || !vocab.Vehicle.In(c.World, e) || !c.Spatial.Any(to, vocab.RunOverable.ID()) {
 			return Accept
 		}
 		for _, v := range c.Spatial.Holders(to, vocab.Enemy.ID()) {
-			if vocab.RunOverable.Has(c.World, v) {
+			if vocab.RunOverable.In(c.World, v) {
 				c.Enqueue(act.Damage(v, vocab.HP.Value(c.World, v).Cur, e))
 			}
 		}

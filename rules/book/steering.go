@@ -14,7 +14,7 @@ func SteeringNeedsSpeed() Rule {
 		ents, _ := vocab.Steering.Pending(c.Action)
 		for _, e := range ents {
 			if vocab.Speed.Value(c.After, e) == 0 {
-				if vocab.Player.Has(c.World, e) {
+				if vocab.Player.In(c.World, e) {
 					c.Enqueue(act.Say(vocab.Message{ID: assets.MsgSteerStopped}))
 				}
 				return Reject

@@ -30,14 +30,14 @@ func Stranded(env *Env) Rule {
 func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
 	ents, tops := vocab.TopSpeed.Pending(c.Action)
 	for i, van := range ents {
-		if tops[i] <= 0 && vocab.Player.Has(c.World, van) && !vocab.Stranded.Has(c.World, van) &&
+		if tops[i] <= 0 && vocab.Player.In(c.World, van) && !vocab.Stranded.In(c.World, van) &&
 			vocab.Position.Has(c.After, van) && !carriesEngineKit(c, env) {
 			return van, assets.MsgStranded, true
 		}
 	}
 	ents, to := vocab.Position.Pending(c.Action)
 	for i, van := range ents {
-		if !vocab.Player.Has(c.World, van) || vocab.Stranded.Has(c.World, van) {
+		if !vocab.Player.In(c.World, van) || vocab.Stranded.In(c.World, van) {
 			continue
 		}
 		// A move into the goal column ends the delivery, however walled
@@ -71,7 +71,7 @@ func boxedIn(c *Check, p geom.Point) bool {
 		}
 		wreck := false
 		for _, e := range c.Spatial.At(q) {
-			wreck = wreck || vocab.Solid.Has(c.World, e) && !vocab.Explosive.Has(c.World, e)
+			wreck = wreck || vocab.Solid.In(c.World, e) && !vocab.Explosive.In(c.World, e)
 		}
 		if !wreck {
 			return false

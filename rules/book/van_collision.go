@@ -1,17 +1,20 @@
 package book
 
-import "lastpost/rules/vocab"
+import (
+	"lastpost/ecs"
+	"lastpost/rules/vocab"
+)
 
 // VanCollision stops the van at a car or bike in its way, with no damage to
 // either. Zombies are run over instead.
 func VanCollision() Rule {
-	return Rule{Name: "van collision", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "van collision", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
-		if !ok || !vocab.Player.Has(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
+		if !ok || !vocab.Player.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept
 		}
 		for _, o := range c.Spatial.Holders(to, vocab.Enemy.ID()) {
-			if !vocab.RunOverable.Has(c.World, o) {
+			if !vocab.RunOverable.In(c.World, o) {
 				stopMover(c, e)
 				return Reject | Stop
 			}
