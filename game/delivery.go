@@ -35,7 +35,7 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	g.book.GoalX = level.GoalX()
 	g.sched = sched.Schedule[Task]{}
 	clear(g.tickets)
-	g.sleepers.reset(level.W, g.widestVision())
+	g.sleepers.reset(level.W, g.data.Enemies.List)
 	g.memory.Reset(level.W, level.H)
 	g.sight.viewed = false
 	g.view = mapView{g}
