@@ -135,6 +135,20 @@ func (l *Level) compareAt(s Spawn, p geom.Point) int {
 	return l.index(s.At) - l.index(p)
 }
 
+// openColumns marks the columns where no spawn blocks the van.
+func (l *Level) openColumns() []bool {
+	open := make([]bool, l.W)
+	for i := range open {
+		open[i] = true
+	}
+	for _, s := range l.Spawns {
+		if l.Things[s.Thing].Solid && s.At.In(l.W, l.H) {
+			open[s.At.X] = false
+		}
+	}
+	return open
+}
+
 // solidGrid marks, row-major, the cells whose spawn blocks the van.
 func (l *Level) solidGrid() []bool {
 	solid := make([]bool, l.W*l.H)
