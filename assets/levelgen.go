@@ -201,22 +201,22 @@ func (a AcidNoise) validate() []error {
 func (t SpawnTable) validate(table string, legend []Thing) []error {
 	var errs []error
 	highest := 0
-	seen := map[string]bool{}
 	for i, e := range t {
-		where := fmt.Sprintf("%s entry %d (%q)", table, i+1, e.Thing)
+		// Named only for a message: a road's generation checks its tables,
+		// and they are almost always right.
+		where := func() string { return fmt.Sprintf("%s entry %d (%q)", table, i+1, e.Thing) }
 		if !isID(e.Thing) {
-			errs = append(errs, fmt.Errorf("%s: thing must be an id", where))
+			errs = append(errs, fmt.Errorf("%s: thing must be an id", where()))
 		}
-		if seen[e.Thing] {
-			errs = append(errs, fmt.Errorf("%s: thing is listed twice", where))
+		if slices.ContainsFunc(t[:i], func(o SpawnEntry) bool { return o.Thing == e.Thing }) {
+			errs = append(errs, fmt.Errorf("%s: thing is listed twice", where()))
 		}
-		seen[e.Thing] = true
 		if len(legend) > 0 && !slices.ContainsFunc(legend, func(th Thing) bool { return th.ID == e.Thing }) {
-			errs = append(errs, fmt.Errorf("%s: thing is neither %v nor an enemy of %s", where, builtinIDs(), enemiesFile))
+			errs = append(errs, fmt.Errorf("%s: thing is neither %v nor an enemy of %s", where(), builtinIDs(), enemiesFile))
 		}
 		w := e.Weight()
 		if err := w.validate(); err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", where, err))
+			errs = append(errs, fmt.Errorf("%s: %w", where(), err))
 		}
 		highest += w.Highest()
 	}

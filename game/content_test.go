@@ -98,7 +98,7 @@ func playContent(t *testing.T, data *assets.Data, seed uint64) contentPlay {
 func TestExtraContentPlays(t *testing.T) {
 	data := extraData(t)
 	// Seeds whose two deliveries hold every step; the bot survives the first.
-	for _, seed := range []uint64{7, 11, 14, 23} {
+	for _, seed := range []uint64{7, 8, 10, 23} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			p := playContent(t, data, seed)
 			assert.Positive(t, p.appeared, "seed %d: the extra enemy appears", seed)

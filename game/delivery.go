@@ -24,6 +24,7 @@ func (g *Game) startDelivery() error {
 // come from populate (or a save).
 func (g *Game) setLevel(level *levelgen.Level) {
 	g.level = level
+	g.env.Road = level
 	// The road never changes during a delivery, so its digest is taken
 	// once rather than in every Hash.
 	g.levelHash = level.Hash()
@@ -35,7 +36,7 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	g.book.GoalX = level.GoalX()
 	g.sched = sched.Schedule[Task]{}
 	clear(g.tickets)
-	g.sleepers.reset(level.W, g.widestVision())
+	g.sleepers.reset(level.W, g.data.Enemies.List)
 	g.memory.Reset(level.W, level.H)
 	g.sight.viewed = false
 	g.view = mapView{g}
@@ -44,10 +45,10 @@ func (g *Game) setLevel(level *levelgen.Level) {
 
 // populate places the level's things in generation order, then the van, in
 // one resolution through the rules, and schedules the van and physics
-// after the enemies the spawns enlisted.
+// after the enemies the population enlisted.
 func (g *Game) populate() {
-	for _, s := range g.level.Spawns {
-		g.engine.Enqueue(act.Spawn(g.level.ThingID(s), s.At))
+	if len(g.level.Spawns) > 0 {
+		g.engine.Enqueue(act.Populate(g.level))
 	}
 	g.engine.Enqueue(act.PlaceVan(g.env.Van, g.level.Start))
 	g.engine.Enqueue(act.Say(vocab.Message{ID: assets.MsgDeliveryStarts, N: g.Run.Delivery + 1}))

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"lastpost/ai"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
 	"lastpost/rules/act"
@@ -56,8 +57,9 @@ func TestIdleWaitSkipsTheBookUntraced(t *testing.T) {
 // TestSleeperWakesWhenTheVanComesNear: a zombie with no target out of the
 // van's sight leaves the schedule at its first turn and sleeps in its
 // column's bucket; it stays asleep while the van is farther than its
-// vision, wakes at the van's turn once the van is nearer, and then notices
-// the van. The invariants hold throughout.
+// vision, wakes after the round's physics once the van is nearer, and
+// notices the van at its turn of the same command. The invariants hold
+// throughout.
 func TestSleeperWakesWhenTheVanComesNear(t *testing.T) {
 	g, z := idleZombie(t)
 	vision := g.env.Enemy(vocab.KindOf.Value(g.world, z)).Vision
@@ -78,12 +80,104 @@ func TestSleeperWakesWhenTheVanComesNear(t *testing.T) {
 	fxDo(t, g, Command{Kind: CmdWait})
 	assert.Zero(t, g.sleepsInColumn(z), "the van within its vision wakes it")
 	assert.Contains(t, g.tickets, z, "awake, it has its place in the schedule")
-	require.NoError(t, g.CheckInvariants())
-
-	fxDo(t, g, Command{Kind: CmdWait})
 	target, has := vocab.Target.Get(g.world, z)
-	assert.True(t, has && target == fxVanAt(g), "awake, it notices the van")
+	assert.True(t, has && target == fxVanAt(g), "woken, it notices the van at once")
 	require.NoError(t, g.CheckInvariants())
+}
+
+// sightRoad is a road with room all round a zombie far from the van's
+// start, for the van to be put anywhere near it: 21 rows of 40 cells, the
+// van at the west end of the middle row and the zombie at 29,10.
+func sightRoad() string {
+	rows := make([]string, 21)
+	for y := range rows {
+		rows[y] = strings.Repeat(".", 40)
+	}
+	rows[10] = "@" + strings.Repeat(".", 28) + "z" + strings.Repeat(".", 10)
+	return fxMap(rows...)
+}
+
+// TestSleeperWakesExactlyWhenItWouldSeeTheVan puts the van on every cell
+// of a square reaching one cell past a sleeping zombie's vision, a fresh
+// road each: after the command, the zombie is awake, and has noticed the
+// van, exactly when its own vision holds the van (ai.Sees), and asleep
+// otherwise: never woken for a column alone, never left asleep in sight.
+func TestSleeperWakesExactlyWhenItWouldSeeTheVan(t *testing.T) {
+	at := geom.Pt(29, 10)
+	probe := fxGame(t, 1, sightRoad())
+	vision := probe.env.Enemy(fxKind(probe, "zombie")).Vision
+	require.Less(t, at.X+vision, probe.level.W, "the road leaves room east of the zombie")
+	require.Less(t, at.Y+vision, probe.level.H, "and south of it")
+	for dy := -vision; dy <= vision; dy++ {
+		for dx := -vision; dx <= vision; dx++ {
+			p := at.Add(geom.Pt(dx, dy))
+			if p == at {
+				continue
+			}
+			g := fxGame(t, 1, sightRoad())
+			z := fxAt(t, g, fxKind(g, "zombie"), at)
+			ledger{g}.Enlist(z)
+			fxDo(t, g, Command{Kind: CmdWait})
+			require.Equal(t, 1, g.sleepsInColumn(z), "asleep after its first turn")
+			fxChange(g, func(a *ecs.Action) { vocab.Position.Set(a, g.env.Van, p) })
+			fxDo(t, g, Command{Kind: CmdWait})
+			sees := ai.Sees(at, p, vision)
+			assert.Equal(t, !sees, g.sleepsInColumn(z) == 1, "van at %v: asleep exactly when out of sight", p)
+			target, has := vocab.Target.Get(g.world, z)
+			assert.Equal(t, sees, has && target == p, "van at %v: noticed exactly when in sight", p)
+			require.NoError(t, g.CheckInvariants(), "van at %v", p)
+		}
+	}
+}
+
+// TestNoSleeperMissesTheVan autoplays runs and checks, at every turn, that
+// each enemy asleep before it whose vision holds the van where the turn
+// leaves it (where the van stood when the enemies acted, since only the
+// physics step before them moves it) has noticed the van: a sleeper never
+// loses a round to the van it would have seen. CheckInvariants adds that
+// no sleeper has the van in sight between turns.
+func TestNoSleeperMissesTheVan(t *testing.T) {
+	data := fxData(t)
+	seeds := uint64(12)
+	if testing.Short() {
+		seeds = 3
+	}
+	checked := 0
+	for seed := uint64(1); seed <= seeds; seed++ {
+		g := New(data, seed)
+		var bot Bot
+		for turn := 0; turn < 400 && g.Phase() != act.PhaseOver; turn++ {
+			type sleeping struct {
+				e   ecs.Entity
+				pos geom.Point
+			}
+			var before []sleeping
+			if g.Phase() == act.PhaseRoad {
+				for _, e := range g.asleep() {
+					before = append(before, sleeping{e, vocab.Position.Value(g.world, e)})
+				}
+			}
+			road := g.Run.Delivery
+			fxDo(t, g, bot.Next(g))
+			if g.Phase() != act.PhaseRoad || g.Run.Delivery != road {
+				continue
+			}
+			van := fxVanAt(g)
+			for _, s := range before {
+				if !vocab.Enemy.Has(g.world, s.e) {
+					continue // killed during the turn
+				}
+				if !ai.Sees(s.pos, van, g.env.Enemy(vocab.KindOf.Value(g.world, s.e)).Vision) {
+					continue
+				}
+				checked++
+				assert.True(t, vocab.Target.Has(g.world, s.e), "seed %d turn %d: enemy #%d slept through the van at %v",
+					seed, g.Run.Turns, s.e, van)
+			}
+			require.NoError(t, g.CheckInvariants(), "seed %d turn %d", seed, g.Run.Turns)
+		}
+	}
+	assert.Positive(t, checked, "some sleepers had the van come into their sight")
 }
 
 // TestSleepersSurviveASave: sleepers are not saved but derived on loading

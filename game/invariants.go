@@ -13,7 +13,8 @@ import (
 // turns: the spatial index agrees with the stores; nothing is left in
 // flight; no two blockers (solids, enemies, the van) share a cell; every
 // living enemy holds exactly one place in the turn schedule or sleeps once
-// in the bucket of its column (see sleepers), physics one,
+// in the bucket of its column (see sleepers) without the van in sight,
+// physics one,
 // and the van none while it waits for its command; stats stay in range.
 // Soak tests call it after every turn.
 func (g *Game) CheckInvariants() error {
@@ -116,6 +117,9 @@ func (g *Game) checkSchedule() error {
 			if _, ok := g.tickets[e]; ok {
 				return fmt.Errorf("sleeping enemy #%d has a ticket", e)
 			}
+			if g.seesVan(e, vocab.Position.Value(g.world, e)) {
+				return fmt.Errorf("sleeping enemy #%d has the van in sight", e)
+			}
 			continue
 		}
 		if places[e] != 1 {
@@ -125,6 +129,15 @@ func (g *Game) checkSchedule() error {
 			return fmt.Errorf("enemy #%d has no ticket", e)
 		}
 	}
+	for _, sight := range g.sleepers.sights {
+		n := 0
+		for _, col := range sight.cols {
+			n += len(col)
+		}
+		if n != sight.n {
+			return fmt.Errorf("the sleepers of vision %d count %d but their buckets hold %d", sight.vision, sight.n, n)
+		}
+	}
 	if len(places)+asleep != len(vocab.Enemy.Entities(g.world)) {
 		return fmt.Errorf("the schedule holds %d actors and %d sleep but %d enemies live",
 			len(places), asleep, len(vocab.Enemy.Entities(g.world)))
@@ -132,17 +145,19 @@ func (g *Game) checkSchedule() error {
 	return nil
 }
 
-// sleepsInColumn counts the times enemy e is in the sleepers' bucket of
-// the column it stands in.
+// sleepsInColumn counts the times enemy e is in a sleepers' bucket of
+// the column it stands in, with the row it stands on.
 func (g *Game) sleepsInColumn(e ecs.Entity) int {
 	pos, ok := vocab.Position.Get(g.world, e)
-	if !ok || pos.X < 0 || pos.X >= len(g.sleepers.cols) {
-		return 0
-	}
 	n := 0
-	for _, s := range g.sleepers.cols[pos.X] {
-		if s == e {
-			n++
+	for _, sight := range g.sleepers.sights {
+		if !ok || pos.X < 0 || pos.X >= len(sight.cols) {
+			continue
+		}
+		for _, s := range sight.cols[pos.X] {
+			if s.e == e && s.y == pos.Y {
+				n++
+			}
 		}
 	}
 	return n

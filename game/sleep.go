@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"lastpost/ai"
+	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
 	"lastpost/rules/vocab"
@@ -12,13 +14,20 @@ import (
 // Sleepers are the enemies that wait for the van out of its sight. An
 // enemy with no target that does not see the van, and that stands still,
 // would only wait round after round; instead it leaves the turn schedule
-// and sleeps in the bucket of its column. At each of the van's turns the
-// columns within the widest enemy vision of the van are looked at, and a
-// sleeper whose column is nearer the van's than its own vision wakes: it
-// takes its place in the schedule again, to act at the enemies' offset of
-// the next round, and looks for the van then. A sleeper never moves (it
-// took no action), so its bucket stays its column. Killed sleepers are
-// dropped from their bucket when it is next looked at.
+// and sleeps in a bucket for its column. A sleeper wakes exactly when it
+// would see the van at its next turn: the van moves only in the round's
+// physics step, so after that step every sleeper whose vision holds the
+// van (ai.Sees, the test its own turn makes) takes its place in the
+// schedule again, to act at the enemies' offset of the next round, where
+// it notices the van. No sleeper ever has the van in sight, which
+// CheckInvariants checks between turns.
+//
+// The buckets are kept per vision (the data has a few distinct ones), so
+// the columns looked at after each physics step are those within each
+// vision of the van's, not those within the widest. A sleeper never moves
+// (it took no action), so its bucket stays its column and its entry keeps
+// its row. Killed sleepers are dropped from their bucket when the van
+// comes into their sight.
 //
 // The buckets are not saved: a save's sleepers are its living enemies
 // without a place in the schedule, and loading puts them back into the
@@ -26,31 +35,62 @@ import (
 // bucket's order, so a loaded run wakes its sleepers exactly as the saved
 // one would have.
 type sleepers struct {
-	cols  [][]ecs.Entity // per column, its sleepers in any order
-	reach int            // the widest vision of any enemy, in cells
-	woken []ecs.Entity   // scratch of one wake-up, kept for its storage
+	sights []sleepSight
+	// sightOf[i] indexes sights by the vision of the data's enemy i.
+	sightOf []int
+	woken   []ecs.Entity // scratch of one wake-up, kept for its storage
 }
 
-// reset empties the buckets for a road w columns wide whose enemies see at
-// most reach cells.
-func (s *sleepers) reset(w, reach int) {
-	for i := range s.cols {
-		s.cols[i] = s.cols[i][:0]
-	}
-	if len(s.cols) < w {
-		s.cols = append(s.cols, make([][]ecs.Entity, w-len(s.cols))...)
-	}
-	s.cols = s.cols[:w]
-	s.reach = reach
+// sleepSight holds the sleepers of one vision radius.
+type sleepSight struct {
+	vision int
+	cols   [][]sleeper // per column, its sleepers in any order
+	n      int         // entries in cols, so a vision no one sleeps with costs nothing
 }
 
-// widestVision returns the largest vision radius of the game's enemies.
-func (g *Game) widestVision() int {
-	reach := 0
-	for _, e := range g.data.Enemies.List {
-		reach = max(reach, e.Vision)
+// sleeper is one sleeping enemy and the row it stands on.
+type sleeper struct {
+	e ecs.Entity
+	y int
+}
+
+// reset empties the buckets for a road w columns wide whose enemies are
+// enemies.
+func (s *sleepers) reset(w int, enemies []assets.Enemy) {
+	s.sights, s.sightOf = s.sights[:0], s.sightOf[:0]
+	for _, d := range enemies {
+		i := slices.IndexFunc(s.sights, func(v sleepSight) bool { return v.vision == d.Vision })
+		if i < 0 {
+			i = len(s.sights)
+			s.sights = grow(s.sights)
+			s.sights[i].vision = d.Vision
+		}
+		s.sightOf = append(s.sightOf, i)
 	}
-	return reach
+	for i := range s.sights {
+		s.sights[i].cols = emptyColumns(s.sights[i].cols, w)
+		s.sights[i].n = 0
+	}
+}
+
+// grow returns sights one longer, the new last one as the last road left
+// it where there was one, so its buckets' storage is reused.
+func grow(sights []sleepSight) []sleepSight {
+	if len(sights) < cap(sights) {
+		return sights[:len(sights)+1]
+	}
+	return append(sights, sleepSight{})
+}
+
+// emptyColumns returns w empty buckets, reusing cols' storage.
+func emptyColumns(cols [][]sleeper, w int) [][]sleeper {
+	for i := range cols {
+		cols[i] = cols[i][:0]
+	}
+	if len(cols) < w {
+		cols = append(cols, make([][]sleeper, w-len(cols))...)
+	}
+	return cols[:w]
 }
 
 // still reports whether enemy e neither moves nor has speed a deceleration
@@ -60,76 +100,89 @@ func (g *Game) still(e ecs.Entity) bool {
 }
 
 // sleep takes enemy e, standing at pos, out of the schedule's rounds until
-// the van comes near.
+// the van comes into its sight.
 func (g *Game) sleep(e ecs.Entity, pos geom.Point) {
 	delete(g.tickets, e)
-	g.sleepers.cols[pos.X] = append(g.sleepers.cols[pos.X], e)
+	g.bucket(e, pos.X)
 }
 
-// wakeNear wakes the sleepers whose column is nearer the van's than their
-// own vision, in ascending entity order, each to act at the enemies'
-// offset of the next round. It runs at the van's turn.
-func (g *Game) wakeNear() {
+// bucket puts enemy e into the bucket of column x of its vision.
+func (g *Game) bucket(e ecs.Entity, x int) {
+	i, _ := vocab.KindOf.Value(g.world, e).EnemyIndex()
+	sight := &g.sleepers.sights[g.sleepers.sightOf[i]]
+	sight.cols[x] = append(sight.cols[x], sleeper{e: e, y: vocab.Position.Value(g.world, e).Y})
+	sight.n++
+}
+
+// wakeSeeing wakes the sleepers that see the van where it stands, in
+// ascending entity order, each to act at the enemies' offset of the next
+// round. It runs after the round's physics step, the last thing that moves
+// the van before the enemies' turns.
+func (g *Game) wakeSeeing() {
 	s := &g.sleepers
-	if len(s.cols) == 0 {
-		return
-	}
-	w := g.world
-	vanX := vocab.Position.Value(w, g.env.Van).X
+	van := vocab.Position.Value(g.world, g.env.Van)
 	s.woken = s.woken[:0]
-	for x := max(vanX-s.reach+1, 0); x <= min(vanX+s.reach-1, len(s.cols)-1); x++ {
-		if len(s.cols[x]) > 0 {
-			s.cols[x] = g.wakeColumn(s.cols[x], abs(x-vanX))
+	for i := range s.sights {
+		sight := &s.sights[i]
+		if sight.n == 0 {
+			continue
+		}
+		// Only the columns nearer the van's than the vision can hold a
+		// cell in sight.
+		for x := max(van.X-sight.vision+1, 0); x <= min(van.X+sight.vision-1, len(sight.cols)-1); x++ {
+			if col := sight.cols[x]; len(col) > 0 {
+				sight.cols[x] = g.wakeColumn(col, x, sight.vision, van)
+				sight.n -= len(col) - len(sight.cols[x])
+			}
 		}
 	}
 	slices.Sort(s.woken)
 	for _, e := range s.woken {
-		g.tickets[e] = g.sched.Insert(Task{Kind: TaskActor, E: e}, TurnTime-offsetVan+offsetEnemy)
+		g.tickets[e] = g.sched.Insert(Task{Kind: TaskActor, E: e}, TurnTime-offsetPhysics+offsetEnemy)
 	}
 }
 
-// wakeColumn moves the living sleepers of one column, dx columns from the
-// van, that see that far into the wake-up list, and returns the ones that
-// sleep on.
-func (g *Game) wakeColumn(col []ecs.Entity, dx int) []ecs.Entity {
-	w, s := g.world, &g.sleepers
+// wakeColumn moves the living sleepers of column x, of the given vision,
+// that see the van into the wake-up list, drops those killed in their sleep
+// that it would have woken, and returns the ones that sleep on.
+func (g *Game) wakeColumn(col []sleeper, x, vision int, van geom.Point) []sleeper {
+	s := &g.sleepers
 	kept := col[:0]
-	for _, e := range col {
+	for _, z := range col {
 		switch {
-		case !vocab.Enemy.Has(w, e):
-			// Killed in its sleep.
-		case dx < g.env.Enemy(vocab.KindOf.Value(w, e)).Vision:
-			s.woken = append(s.woken, e)
-		default:
-			kept = append(kept, e)
+		case !ai.Sees(geom.Pt(x, z.y), van, vision):
+			kept = append(kept, z)
+		case vocab.Enemy.Has(g.world, z.e):
+			s.woken = append(s.woken, z.e)
 		}
 	}
 	return kept
 }
 
+// seesVan reports whether enemy e, standing at pos, has the van in sight,
+// as its turn would see it.
+func (g *Game) seesVan(e ecs.Entity, pos geom.Point) bool {
+	van, ok := vocab.Position.Get(g.world, g.env.Van)
+	return ok && ai.Sees(pos, van, g.env.Enemy(vocab.KindOf.Value(g.world, e)).Vision)
+}
+
 // restoreSleepers puts a loaded road's living enemies without a place in
 // the schedule back to sleep in the buckets of their columns. Only an enemy
 // with no target that stands still can have fallen asleep; any other
-// missing from the schedule makes the save invalid.
+// missing from the schedule makes the save invalid, and so does one that
+// sees the van, since it would have woken.
 func (g *Game) restoreSleepers() error {
-	g.sleepers.reset(g.level.W, g.widestVision())
+	g.sleepers.reset(g.level.W, g.data.Enemies.List)
 	w := g.world
 	for _, e := range vocab.Enemy.Entities(w) {
 		if _, scheduled := g.tickets[e]; scheduled {
 			continue
 		}
 		pos, ok := vocab.Position.Get(w, e)
-		if !ok || !pos.In(g.level.W, g.level.H) || vocab.Target.Has(w, e) || !g.still(e) {
+		if !ok || !pos.In(g.level.W, g.level.H) || vocab.Target.Has(w, e) || !g.still(e) || g.seesVan(e, pos) {
 			return fmt.Errorf("schedule: enemy #%d holds no place in the schedule, yet it cannot be asleep", e)
 		}
-		g.sleepers.cols[pos.X] = append(g.sleepers.cols[pos.X], e)
+		g.bucket(e, pos.X)
 	}
 	return nil
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

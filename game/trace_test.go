@@ -38,7 +38,7 @@ func TestTraceShowsCampActions(t *testing.T) {
 		{"a mount", Command{Kind: CmdMount, Dir: geom.North, Index: 0},
 			[]string{"Mount(#", "not a gun accept", "| committed"}},
 		{"the departure", Command{Kind: CmdDepart},
-			[]string{"Depart(#", "command place accept", "| committed", "Spawn(#0", "PlaceVan(#"}},
+			[]string{"Depart(#", "command place accept", "| committed", "Populate(#0 n=", "PlaceVan(#"}},
 	}
 	for _, s := range steps {
 		text := traceOf(s.c)

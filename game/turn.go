@@ -124,8 +124,8 @@ func (g *Game) advance() error {
 				return err
 			}
 			g.sched.Insert(task, TurnTime)
+			g.wakeSeeing()
 		case task.E == g.env.Van:
-			g.wakeNear()
 			g.memory.Update(g)
 			return nil
 		default:
@@ -145,7 +145,7 @@ func (g *Game) reachCamp() error {
 	// The road's actors are gone with it; the next road schedules its own.
 	g.sched = sched.Schedule[Task]{}
 	clear(g.tickets)
-	g.sleepers.reset(0, 0)
+	g.sleepers.reset(0, nil)
 	return err
 }
 

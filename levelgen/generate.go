@@ -54,15 +54,17 @@ func inStartArea(p assets.LevelGen, x, y int) bool {
 func layTerrain(l *Level, rng *rand.Rand, p assets.LevelGen) {
 	field := newNoiseField(rng, l.W, l.H, p.Acid.Scale)
 	band := newAcidBand(field, p.Acid.Low, p.Acid.High)
+	nums := make([]int64, l.W)
 	for y := range l.H {
-		floor := Dirt
+		floor, calm := Dirt, 0
 		if y >= p.RoadTop && y <= p.RoadBottom {
-			floor = Road
+			floor, calm = Road, min(p.ClearStart, l.W)
 		}
+		field.row(y, nums)
 		row := l.Terrain[y*l.W : (y+1)*l.W]
 		for x := range row {
 			row[x] = floor
-			if !inStartArea(p, x, y) && band.contains(field.num(x, y)) {
+			if x >= calm && band.contains(nums[x]) {
 				row[x] = Acid
 			}
 		}
@@ -90,6 +92,7 @@ func things(p assets.LevelGen) []assets.Thing {
 type table struct {
 	weights []int
 	things  []int
+	total   int // the sum of the weights: a roll at or past it places nothing
 }
 
 // scatter rolls once for every cell that may hold something: not acid, not
@@ -98,16 +101,26 @@ func scatter(l *Level, rng *rand.Rand, p assets.LevelGen, difficulty int) {
 	dirt := tableAt(l, p.Spawn.Dirt, difficulty)
 	road := tableAt(l, p.Spawn.Road, difficulty)
 	for y := range l.H {
-		for x := range l.GoalX() {
-			t := l.Terrain[y*l.W+x]
-			if t == Acid || inStartArea(p, x, y) {
+		calm := 0
+		if y >= p.RoadTop && y <= p.RoadBottom {
+			calm = p.ClearStart
+		}
+		row := l.Terrain[y*l.W : (y+1)*l.W]
+		for x := calm; x < l.GoalX(); x++ {
+			t := row[x]
+			if t == Acid {
 				continue
 			}
 			tab := &dirt
 			if t == Road {
 				tab = &road
 			}
-			if i, ok := pick(tab.weights, rng.IntN(rollRange)); ok {
+			// Most rolls fall past every weight and leave the cell empty.
+			roll := rng.IntN(rollRange)
+			if roll >= tab.total {
+				continue
+			}
+			if i, ok := pick(tab.weights, roll); ok {
 				l.Spawns = append(l.Spawns, Spawn{Thing: tab.things[i], At: geom.Pt(x, y)})
 			}
 		}
@@ -119,6 +132,7 @@ func tableAt(l *Level, t assets.SpawnTable, difficulty int) table {
 	out := table{weights: make([]int, len(t)), things: make([]int, len(t))}
 	for i, e := range t {
 		out.weights[i] = e.Weight().At(difficulty)
+		out.total += out.weights[i]
 		out.things[i] = slices.IndexFunc(l.Things, func(th assets.Thing) bool { return th.ID == e.Thing })
 	}
 	return out

@@ -11,9 +11,7 @@
 package levelgen
 
 import (
-	"encoding/binary"
 	"fmt"
-	"hash/fnv"
 	"slices"
 
 	"lastpost/assets"
@@ -96,23 +94,38 @@ func (l *Level) Counts() map[string]int {
 }
 
 // Hash returns an FNV-1a digest of the size, the start, the terrain and the
-// spawns. Equal levels have equal hashes on every architecture.
+// spawns. Equal levels have equal hashes on every architecture. It hashes
+// the bytes as it goes rather than gathering them first: a road is hashed
+// once it is laid out, and it has a few thousand cells.
 func (l *Level) Hash() uint64 {
-	buf := make([]byte, 0, 4*8+len(l.Terrain)+len(l.Spawns)*17)
+	h := uint64(fnvOffset)
 	for _, v := range []int{l.W, l.H, l.Start.X, l.Start.Y} {
-		buf = binary.LittleEndian.AppendUint64(buf, uint64(int64(v)))
+		h = fnvUint64(h, uint64(int64(v)))
 	}
 	for _, t := range l.Terrain {
-		buf = append(buf, byte(t))
+		h = (h ^ uint64(t)) * fnvPrime
 	}
 	for _, s := range l.Spawns {
-		buf = append(buf, byte(s.Thing))
-		buf = binary.LittleEndian.AppendUint64(buf, uint64(int64(s.At.X)))
-		buf = binary.LittleEndian.AppendUint64(buf, uint64(int64(s.At.Y)))
+		h = (h ^ uint64(byte(s.Thing))) * fnvPrime
+		h = fnvUint64(h, uint64(int64(s.At.X)))
+		h = fnvUint64(h, uint64(int64(s.At.Y)))
 	}
-	h := fnv.New64a()
-	h.Write(buf)
-	return h.Sum64()
+	return h
+}
+
+// The 64-bit FNV-1a parameters.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// fnvUint64 folds the eight bytes of v, least significant first, into h.
+func fnvUint64(h, v uint64) uint64 {
+	for range 8 {
+		h = (h ^ (v & 0xff)) * fnvPrime
+		v >>= 8
+	}
+	return h
 }
 
 func (l *Level) index(p geom.Point) int { return p.Y*l.W + p.X }
@@ -120,6 +133,20 @@ func (l *Level) index(p geom.Point) int { return p.Y*l.W + p.X }
 // compareAt orders a spawn against a point in row-major order.
 func (l *Level) compareAt(s Spawn, p geom.Point) int {
 	return l.index(s.At) - l.index(p)
+}
+
+// openColumns marks the columns where no spawn blocks the van.
+func (l *Level) openColumns() []bool {
+	open := make([]bool, l.W)
+	for i := range open {
+		open[i] = true
+	}
+	for _, s := range l.Spawns {
+		if l.Things[s.Thing].Solid && s.At.In(l.W, l.H) {
+			open[s.At.X] = false
+		}
+	}
+	return open
 }
 
 // solidGrid marks, row-major, the cells whose spawn blocks the van.

@@ -71,6 +71,32 @@ func (f *noiseField) num(x, y int) int64 {
 	return top*s5 + v*(bottom-top)
 }
 
+// row fills nums with the numerators of the noise at the cells of row y,
+// num(x, y) for every x < len(nums). It walks each lattice square's cells
+// in turn, so the lattice lookups, divisions and the row's fade are done
+// once a square rather than once a cell: laying out a road asks for every
+// cell.
+func (f *noiseField) row(y int, nums []int64) {
+	s := f.scale
+	iy, ky := y/int(s), int64(y)%s
+	s5, v := f.s5, f.fade[ky]
+	top, bottom := f.grads[iy*f.cols:], f.grads[(iy+1)*f.cols:]
+	for ix, x0 := 0, 0; x0 < len(nums); ix, x0 = ix+1, x0+int(s) {
+		g00, g10, g01, g11 := top[ix], top[ix+1], bottom[ix], bottom[ix+1]
+		// The dot products' y terms are the same across the square's row.
+		a00, a10 := g00.y*ky, g10.y*ky
+		a01, a11 := g01.y*(ky-s), g11.y*(ky-s)
+		for kx, x := int64(0), x0; kx < s && x < len(nums); kx, x = kx+1, x+1 {
+			n00, n10 := g00.x*kx+a00, g10.x*(kx-s)+a10
+			n01, n11 := g01.x*kx+a01, g11.x*(kx-s)+a11
+			u := f.fade[kx]
+			t := n00*s5 + u*(n10-n00)
+			b := n01*s5 + u*(n11-n01)
+			nums[x] = t*s5 + v*(b-t)
+		}
+	}
+}
+
 // corner returns the dot product of the gradient at lattice point (i, j)
 // with the offset (dx, dy) from it, in cells.
 func (f *noiseField) corner(i, j int, dx, dy int64) int64 {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestFadeScaled(t *testing.T) {
@@ -53,6 +54,26 @@ func TestIntegerNoiseMatchesFloatNoise(t *testing.T) {
 				got := float64(f.num(x, y)) / den
 				assert.InDelta(t, floatNoise(f, x, y), got, 1e-9, "scale %d at %d,%d", scale, x, y)
 				assert.LessOrEqual(t, math.Abs(got), 1.0, "scale %d at %d,%d", scale, x, y)
+			}
+		}
+	}
+}
+
+// TestNoiseRowMatchesEachCell checks that a row filled at once holds what
+// num gives for each of its cells, for scales that do and do not divide
+// the width.
+func TestNoiseRowMatchesEachCell(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, scale := range []int{1, 3, 5, 8} {
+		for _, w := range []int{60, 61, 119} {
+			h := 30
+			f := newNoiseField(rng, w, h, scale)
+			nums := make([]int64, w)
+			for y := range h {
+				f.row(y, nums)
+				for x := range w {
+					require.Equal(t, f.num(x, y), nums[x], "scale %d width %d at %d,%d", scale, w, x, y)
+				}
 			}
 		}
 	}

@@ -22,11 +22,28 @@ func Drivable(l *Level) bool {
 	if solid[l.index(l.Start)] {
 		return false
 	}
+	open := l.openColumns()
 	// Since the van never goes west, the reachable cells can be found one
-	// column at a time, west to east.
+	// column at a time, west to east. Most columns hold nothing solid: once
+	// a whole column is reached, it stays whole across open columns
+	// without reading them.
 	reach, next := make([]bool, l.H), make([]bool, l.H)
 	reach[l.Start.Y] = true
+	whole := false
 	for x := l.Start.X; x < l.GoalX(); x++ {
+		if whole && open[x+1] {
+			continue
+		}
+		if open[x] && open[x+1] {
+			// A reached cell spreads over the whole open column, and
+			// every row steps east into the next open one.
+			for y := range reach {
+				reach[y] = true
+			}
+			whole = true
+			continue
+		}
+		whole = false
 		spreadInColumn(reach, solid[x:], l.W)
 		anyReached := false
 		for y := range next {

@@ -158,3 +158,43 @@ func TestDrivableAndClearRouteAgreeWithRelaxation(t *testing.T) {
 		assert.True(t, Drivable(l), "case %d after clearing\n%s", i, l.ASCII())
 	}
 }
+
+// TestDrivableAgreesWithTheCheapestRoute checks Drivable against the
+// route search on random small roads, sparse and crowded: a road is
+// drivable exactly when its cheapest route enters no wreck or barrel, so
+// clearing it removes nothing.
+func TestDrivableAgreesWithTheCheapestRoute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	legend := tables(t).Legend
+	blocked := 0
+	for i := range 3000 {
+		w, h := 2+rng.IntN(30), 1+rng.IntN(8)
+		density := rng.IntN(40)
+		rows := make([]string, h)
+		for y := range rows {
+			row := make([]byte, w)
+			for x := range row {
+				switch r := rng.IntN(100); {
+				case r < density/2:
+					row[x] = '#'
+				case r < density:
+					row[x] = '0'
+				default:
+					row[x] = '.'
+				}
+			}
+			rows[y] = string(row)
+		}
+		sy := rng.IntN(h)
+		rows[sy] = "@" + rows[sy][1:]
+		l, err := Parse(strings.Join(rows, "\n"), legend)
+		require.NoError(t, err)
+		drivable := Drivable(l)
+		if !drivable {
+			blocked++
+		}
+		require.Equal(t, clearRoute(l) == 0, drivable, "road %d\n%s", i, strings.Join(rows, "\n"))
+	}
+	assert.Positive(t, blocked, "some roads are walled off")
+	assert.Less(t, blocked, 3000, "and some are not")
+}

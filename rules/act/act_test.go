@@ -10,6 +10,7 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
+	"lastpost/levelgen"
 	"lastpost/rules/vocab"
 )
 
@@ -287,4 +288,28 @@ func TestCommitsTellTheRun(t *testing.T) {
 		assert.Equal(t, f.data.Campaign.Pay(1)+pay, f.l.tally.Earned)
 		assert.Equal(t, pay, f.l.tally.LastPay)
 	})
+}
+
+// TestPopulatePlacesWhatSpawnsWould checks that a road populated by one
+// action ends as the same world, with the same enemies enlisted in the same
+// order, as the road placed one Spawn at a time in the order it lists them.
+func TestPopulatePlacesWhatSpawnsWould(t *testing.T) {
+	for _, difficulty := range []int{0, 5, 9} {
+		one, each := newFixture(t), newFixture(t)
+		road := levelgen.Generate(42, difficulty, one.data.LevelGen)
+		require.NotEmpty(t, road.Spawns)
+		for _, f := range []*fixture{one, each} {
+			f.w.SetSpatial(vocab.SpatialSpec(road.W, road.H))
+			f.van(road.Start, 4, 1)
+			f.env.Road = road
+		}
+		one.do(Populate(road))
+		for _, s := range road.Spawns {
+			each.do(Spawn(road.ThingID(s), s.At))
+		}
+		assert.Equal(t, each.w.Hash(), one.w.Hash(), "difficulty %d", difficulty)
+		assert.Equal(t, each.l.enlisted, one.l.enlisted, "difficulty %d", difficulty)
+		assert.Len(t, vocab.Position.Entities(one.w), len(road.Spawns)+1, "difficulty %d", difficulty)
+		assert.NotEmpty(t, one.l.enlisted, "difficulty %d", difficulty)
+	}
 }

@@ -7,11 +7,13 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
+	"lastpost/levelgen"
 	"lastpost/rules/vocab"
 )
 
 // Env is everything building an action may read: the world, the run's one
-// random generator, the game data, the resolution's clock and the van. A
+// random generator, the game data, the resolution's clock, the van and the
+// road. A
 // builder may roll the generator (a tyre roll, where damage lands) but
 // changes nothing outside the action: committing it is the only way state
 // changes.
@@ -23,6 +25,9 @@ type Env struct {
 	Van ecs.Entity
 	// Clock returns the instant of the resolution, in milliseconds.
 	Clock func() int
+	// Road is the road of the current delivery, which Populate lays out;
+	// nil before the first.
+	Road *levelgen.Level
 }
 
 // Enemy returns the data of enemy kind k. It panics for a kind the data

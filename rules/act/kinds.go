@@ -51,6 +51,8 @@ func Build(env *Env, t *Act, a *ecs.Action) {
 		buildOutfit(env, t, a)
 	case KindSpawn:
 		buildSpawn(env, t, a)
+	case KindPopulate:
+		buildPopulate(env, a)
 	case KindPlaceVan:
 		buildPlaceVan(env, t, a)
 	case KindReachCamp:
@@ -95,6 +97,8 @@ func Commit(env *Env, l Ledger, t *Act) {
 		commitExplode(l)
 	case KindSpawn:
 		commitSpawn(env, l)
+	case KindPopulate:
+		commitPopulate(env, l)
 	case KindReachCamp:
 		commitReachCamp(env, l)
 	case KindPay:

@@ -7,16 +7,20 @@ import (
 	"lastpost/rules/vocab"
 )
 
-// Spawn places a thing of the level on the road at p: a wreck, a barrel, a
-// letter or an enemy (thing is its id: "wreck", "barrel", "letter" or an
-// enemy's id). A level is populated by one resolution of these, so the
-// rules see everything that is placed.
+// Spawn places one thing on the road at p: a wreck, a barrel, a letter or
+// an enemy (thing is its id: "wreck", "barrel", "letter" or an enemy's
+// id). A new road is laid out by Populate, which places them all at once.
 func Spawn(thing string, p geom.Point) Act { return Act{Kind: KindSpawn, Item: thing, At: p} }
 
 func buildSpawn(env *Env, t *Act, a *ecs.Action) {
+	place(env, a, vocab.KindNamed(&env.Data.Enemies, t.Item), t.At)
+}
+
+// place makes the action spawn a thing of kind at p.
+func place(env *Env, a *ecs.Action, kind vocab.Kind, p geom.Point) {
 	e := a.Spawn()
-	vocab.Position.Set(a, e, t.At)
-	switch kind := vocab.KindNamed(&env.Data.Enemies, t.Item); kind {
+	vocab.Position.Set(a, e, p)
+	switch kind {
 	case vocab.KindWreck:
 		vocab.KindOf.Set(a, e, kind)
 		vocab.Solid.Add(a, e)
@@ -60,8 +64,7 @@ func makeEnemy(env *Env, e ecs.Entity, kind vocab.Kind, a *ecs.Action) {
 	}
 }
 
-// commitSpawn gives a spawned enemy its place in the turn schedule, in the
-// order the level placed them.
+// commitSpawn gives a spawned enemy its place in the turn schedule.
 func commitSpawn(env *Env, l Ledger) {
 	if e := env.World.LastEntity(); vocab.Enemy.Has(env.World, e) {
 		l.Enlist(e)
