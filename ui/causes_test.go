@@ -23,7 +23,7 @@ func blastRun(t *testing.T) *harness {
 	h := newHarness(t, 80, 24, Options{})
 	h.startRun()
 	h.typeKeys("k....fl")
-	require.Contains(t, h.text(), "The zombie is destroyed.")
+	require.Contains(t, h.text(), "The zombie goes down.")
 	return h
 }
 
