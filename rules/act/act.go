@@ -57,13 +57,15 @@ const (
 	KindGiveUp                 // the driver gives the run up
 	KindStrand                 // the van's dead engine ends the run
 	KindRetire                 // the driver of a won run retires
+	KindLastStep               // a fragment's last step, its range run out: it is spent
 	kindCount
 )
 
 var kindNames = [...]string{"Wait", "Accelerate", "Decelerate", "Steer", "Physics", "Lane", "Drive",
 	"Move", "Walk", "Stop", "Destroy", "Damage", "Hit", "Die", "Explode", "Fire", "TakeLetter",
 	"Acid", "Arrive", "UseKit", "Notice", "Say", "Outfit", "Spawn", "PlaceVan", "ReachCamp", "Pay",
-	"Heal", "Restock", "Buy", "Mount", "Unmount", "Discard", "Depart", "GiveUp", "Strand", "Retire"}
+	"Heal", "Restock", "Buy", "Mount", "Unmount", "Discard", "Depart", "GiveUp", "Strand", "Retire",
+	"LastStep"}
 
 // String names the action kind.
 func (k Kind) String() string {

@@ -5,7 +5,7 @@ import "lastpost/rules/vocab"
 // EnemyCollision keeps enemies out of each other's cells, except that a car
 // or bike runs a zombie over.
 func EnemyCollision() Rule {
-	return Rule{Name: "enemy collision", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "enemy collision", Concerns: groundConcerns, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if !ok || !vocab.Enemy.Has(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept

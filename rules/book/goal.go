@@ -8,7 +8,7 @@ import (
 // GoalReached ends the delivery when the van's committed move reaches the
 // goal column.
 func GoalReached(env *Env) Rule {
-	return Rule{Name: "goal reached", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "goal reached", Concerns: groundConcerns, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if ok && to.X >= env.GoalX && vocab.Player.Has(c.World, e) && !vocab.Arrived.Has(c.World, e) {
 			c.Enqueue(act.Arrive(e))

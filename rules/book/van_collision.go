@@ -5,7 +5,7 @@ import "lastpost/rules/vocab"
 // VanCollision stops the van at a car or bike in its way, with no damage to
 // either. Zombies are run over instead.
 func VanCollision() Rule {
-	return Rule{Name: "van collision", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "van collision", Concerns: groundConcerns, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if !ok || !vocab.Player.Has(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept
