@@ -220,3 +220,12 @@ func TestFragmentLastStep(t *testing.T) {
 		})
 	}
 }
+
+// TestEveryRuleIsExplained checks that the trace can tell a player, in
+// words, what every rule of the book is for.
+func TestEveryRuleIsExplained(t *testing.T) {
+	f := fxNew()
+	for _, r := range Book(&f.env) {
+		assert.True(t, f.env.Data.Texts.Has(assets.TraceRule(r.Name)), "no trace text for rule %q", r.Name)
+	}
+}
