@@ -595,6 +595,7 @@ const (
 	TraceRuleRunOver              TextID = "trace_rule.run_over"
 	TraceRuleSteeringNeedsSpeed   TextID = "trace_rule.steering_needs_speed"
 	TraceRuleStranded             TextID = "trace_rule.stranded"
+	TraceRuleStruckBarrelGoesOff  TextID = "trace_rule.struck_barrel_goes_off"
 	TraceRuleVanCollision         TextID = "trace_rule.van_collision"
 	TraceRuleWouldDoNothing       TextID = "trace_rule.would_do_nothing"
 )
@@ -680,7 +681,7 @@ var TextIDs = []TextID{
 	WhyShotYours, WhyShotBy, WhyShotStray, WhyBlast, WhyBlastFirst, WhyStruckYours, WhyStruckBy, WhyJoin,
 	WhyYourVan, WhyThe, WhyNothing, WhyRound, WhyGone, TraceTitle, TraceEmpty, TraceDecidedIntro, TraceFullIntro, TraceNoneDecided, TraceLine,
 	TraceLineThen, TraceReject, TraceRejectStop, TraceAccept, TraceAcceptStop,
-	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRetireNeedsVictory, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleVanCollision, TraceRuleWouldDoNothing,
+	TraceRuleAcid, TraceRuleBounds, TraceRuleBumpAttack, TraceRuleBurstContinues, TraceRuleCampArrival, TraceRuleCannotAfford, TraceRuleCollision, TraceRuleCommandPlace, TraceRuleDeath, TraceRuleDrivingPhysics, TraceRuleEmptySlot, TraceRuleEnemyCollision, TraceRuleFragmentsBurnLetters, TraceRuleGoalReached, TraceRuleInventoryFull, TraceRuleKitNeedsStandstill, TraceRuleLetterPickUp, TraceRuleMoot, TraceRuleMotionEnds, TraceRuleNarrate, TraceRuleNoSuchThing, TraceRuleNotAGun, TraceRuleNotAKit, TraceRuleProjectileHit, TraceRuleRetireNeedsVictory, TraceRuleRunOver, TraceRuleSteeringNeedsSpeed, TraceRuleStranded, TraceRuleStruckBarrelGoesOff, TraceRuleVanCollision, TraceRuleWouldDoNothing,
 	TitleHighScores, TitleDaily, ScoresTitle, ScoresEmpty, ScoresHeader, ScoresWon, ScoresProven, ScoresUnproven, ScoresLegend,
 	MenuYes, MenuNo, MenuHotkey, PagerHint, PagerNext, PagerPrev,
 	LegendTitle, LegendThings, LegendEnemies, LegendHurt, LegendShots, LegendBullet, LegendFragment,

@@ -182,12 +182,12 @@ func TestBenchTurnWorkloads(t *testing.T) {
 }
 
 // TestCascadeActionMix pins what T2's cascade is made of, the figures its
-// profile is read against: every barrel of the block goes off once (the
-// fragments that strike a barrel already gone ask again and are refused),
-// every fragment ends once, spent on a hit or with its range run out, and
-// no fragment steps more than its range. A change that saves actions here
-// (one fragment's end folded into its last step, say) shows in these
-// counts.
+// profile is read against: every barrel of the block goes off once and is
+// never asked again (the fragments that strike a barrel at the same instant
+// as the first are spent on it without a second explosion), every fragment
+// ends once, spent on a hit or in the last step its range allows, with no
+// end of its own after a last step, and no fragment steps more than its
+// range.
 func TestCascadeActionMix(t *testing.T) {
 	data := fxBenchData(t)
 	g, acts := fxCascadeTurn(data)(t)
@@ -207,9 +207,12 @@ func TestCascadeActionMix(t *testing.T) {
 		kinds[name] = n
 	}
 	assert.Equal(t, barrels, kinds["Explode"][0], "each barrel goes off once")
-	assert.Equal(t, fragments, kinds["Destroy"][0], "each fragment ends once")
-	assert.Zero(t, kinds["Destroy"][1], "no fragment ends twice")
-	assert.LessOrEqual(t, kinds["Move"][0], fragments*ex.Range, "no fragment steps beyond its range")
+	assert.Zero(t, kinds["Explode"][1], "no barrel is asked to go off twice")
+	spent, lastSteps := kinds["Destroy"], kinds["LastStep"]
+	assert.Equal(t, fragments, spent[0]+lastSteps[0], "each fragment ends once: spent on a hit or in its last step")
+	assert.Zero(t, spent[1], "no fragment ends twice")
+	assert.Equal(t, spent[0], lastSteps[1]+kinds["Move"][1], "a fragment is spent apart only where a step of it was refused")
+	assert.LessOrEqual(t, kinds["Move"][0]+lastSteps[0], fragments*ex.Range, "no fragment steps beyond its range")
 	t.Logf("T2, one block: %d actions; committed and refused by kind: %v", len(tr.Records), kinds)
 }
 

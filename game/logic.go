@@ -6,7 +6,7 @@ package game
 // recordings made under another logic version are refused, not replayed.
 // Version 7 added the retire command (a recording that holds one cannot be
 // read by an older build, which then says so by its version).
-const LogicVersion = 11
+const LogicVersion = 12
 
 // BotVersion numbers the autoplay bot's play (Bot and what it calls in ai).
 // A change that makes the bot choose differently on some seed must raise

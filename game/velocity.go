@@ -27,12 +27,18 @@ func (v velocity) Next() (int, bool) {
 	return best, true
 }
 
-// Run enqueues the moves due at instant now, in store order.
+// Run enqueues the moves due at instant now, in store order. A fragment's
+// last move is its LastStep, which spends it where its range runs out.
 func (v velocity) Run(now int, e *rules.Engine[act.Act]) {
 	w := v.g.world
 	ents, vels := vocab.Velocity.Entities(w), vocab.Velocity.Values(w)
 	for i := range vels {
-		if vels[i].Next <= now {
+		if vels[i].Next > now {
+			continue
+		}
+		if vels[i].Moves <= 1 && vocab.Fragment.Has(w, ents[i]) {
+			e.Enqueue(act.LastStep(ents[i]))
+		} else {
 			e.Enqueue(act.Move(ents[i]))
 		}
 	}

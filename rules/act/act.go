@@ -58,6 +58,7 @@ const (
 	KindStrand                 // the van's dead engine ends the run
 	KindRetire                 // the driver of a won run retires
 	KindPopulate               // every thing of a new road is placed on it
+	KindLastStep               // a fragment's last step, its range run out: it is spent
 	kindCount
 )
 
@@ -65,7 +66,7 @@ var kindNames = [...]string{"Wait", "Accelerate", "Decelerate", "Steer", "Physic
 	"Move", "Walk", "Stop", "Destroy", "Damage", "Hit", "Die", "Explode", "Fire", "TakeLetter",
 	"Acid", "Arrive", "UseKit", "Notice", "Say", "Outfit", "Spawn", "PlaceVan", "ReachCamp", "Pay",
 	"Heal", "Restock", "Buy", "Mount", "Unmount", "Discard", "Depart", "GiveUp", "Strand", "Retire",
-	"Populate"}
+	"Populate", "LastStep"}
 
 // String names the action kind.
 func (k Kind) String() string {

@@ -14,6 +14,12 @@ func Destroy(e ecs.Entity) Act { return Act{Kind: KindDestroy, E: e} }
 // line).
 func Spend(e ecs.Entity) Act { return Act{Kind: KindDestroy, E: e, N: spent} }
 
+// SpendOn removes projectile e, spent on barrel x: the first projectile to
+// strike the barrel marks it struck, and the rules set it off; one that
+// strikes it at the same instant after the first finds it marked, and is
+// only spent.
+func SpendOn(e, x ecs.Entity) Act { return Act{Kind: KindDestroy, E: e, O: x, N: spent} }
+
 // spent marks a Destroy as a projectile's end on a hit.
 const spent = 1
 
@@ -21,8 +27,11 @@ const spent = 1
 // hitting anything (its range run out, off the road, into a wreck) says so,
 // so a shot that falls short is not a shot that never happened.
 func buildDestroy(env *Env, t *Act, a *ecs.Action) {
-	a.RemoveEntity(t.E)
 	w := env.World
+	if t.N == spent && t.O != 0 && vocab.Explosive.Has(w, t.O) && !vocab.Struck.Has(w, t.O) {
+		vocab.Struck.Set(a, t.O, env.why(t.E, t.O))
+	}
+	a.RemoveEntity(t.E)
 	if t.N == spent || vocab.Fragment.Has(w, t.E) || !vocab.Projectile.Has(w, t.E) ||
 		vocab.Shooter.Value(w, t.E) != env.Van {
 		return

@@ -9,7 +9,9 @@ import (
 
 // Explode sets off barrel e, struck by by (a bullet, a fragment, the van
 // ramming it): it is gone, and fragments fly out from its cell along every
-// direction of the explosion's pattern, carrying the chain of causes on.
+// direction of the explosion's pattern, carrying the chain of causes on. A
+// barrel a projectile struck carries that chain itself, the projectile
+// being spent by then.
 func Explode(e, by ecs.Entity) Act { return Act{Kind: KindExplode, E: e, O: by} }
 
 func buildExplode(env *Env, t *Act, a *ecs.Action) {
@@ -17,8 +19,11 @@ func buildExplode(env *Env, t *Act, a *ecs.Action) {
 	if !ok {
 		return
 	}
+	why, struck := vocab.Struck.Get(env.World, t.E)
+	if !struck {
+		why = env.why(t.O, t.E)
+	}
 	a.RemoveEntity(t.E)
-	why := env.why(t.O, t.E)
 	blast := why.Then(vocab.Link{By: vocab.KindBarrel})
 	ex := env.Data.Combat.Explosion
 	for _, d := range ex.Directions {

@@ -79,6 +79,8 @@ func Build(env *Env, t *Act, a *ecs.Action) {
 		buildStrand(env, t, a)
 	case KindRetire:
 		buildRetire(t, a)
+	case KindLastStep:
+		buildLastStep(env, t, a)
 	}
 }
 
@@ -91,7 +93,7 @@ func Commit(env *Env, l Ledger, t *Act) {
 		commitSay(l, t)
 	case KindDie:
 		commitDie(env, l, t)
-	case KindDestroy:
+	case KindDestroy, KindLastStep:
 		commitDestroy(l, t)
 	case KindExplode:
 		commitExplode(l)

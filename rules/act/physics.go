@@ -35,9 +35,10 @@ func buildDrive(env *Env, t *Act, a *ecs.Action) {
 	})
 }
 
-// step moves e by d.
+// step moves e by d: a walker or a vehicle, never a projectile.
 func step(env *Env, e ecs.Entity, d geom.Point, a *ecs.Action) {
 	if p, ok := vocab.Position.Read(env.World, e); ok {
 		vocab.Position.Set(a, e, p.Add(d))
+		vocab.Ground.Set(a, true)
 	}
 }

@@ -10,7 +10,7 @@ import (
 // that drives into an acid cell, lane changes included. Only a committed
 // move is bitten.
 func AcidTyres(env *Env) Rule {
-	return Rule{Name: "acid", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Tyres.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "acid", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Tyres.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if ok && vocab.Tyres.Has(c.World, e) && env.Acid(to) {
 			c.Enqueue(act.Acid(e))

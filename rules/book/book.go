@@ -61,6 +61,7 @@ func Book(env *Env) []Rule {
 		RunOver(),
 		BumpAttack(),
 		ProjectileHit(),
+		StruckBarrelGoesOff(),
 		Collision(),
 		Death(),
 		EnemyCollision(),
@@ -116,13 +117,19 @@ func Subject(c *Check) (ecs.Entity, bool) {
 	return e, ok
 }
 
-// findMove is move without the scratch.
+// findMove is move without the scratch. A fragment's last step removes
+// it, so its move is told by the action's LastStep property instead.
 func findMove(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
 	ents, vals := vocab.Position.Pending(c.Action)
 	for i, e := range ents {
 		old, had := vocab.Position.Read(c.World, e)
 		if had && old != vals[i] {
 			return e, old, vals[i], true
+		}
+	}
+	if h, last := vocab.LastStep.Get(c.Action); last {
+		if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
+			return h.E, old, h.To, true
 		}
 	}
 	return 0, geom.Point{}, geom.Point{}, false
@@ -137,5 +144,12 @@ func stopMover(c *Check, e ecs.Entity) {
 	}
 }
 
-// moveConcerns is what rules about movement look at.
-var moveConcerns = []ecs.ID{vocab.Position.ID()}
+// moveConcerns is what rules about any movement look at, a bullet's or a
+// fragment's included.
+var moveConcerns = []ecs.ID{vocab.Position.ID(), vocab.LastStep.ID()}
+
+// groundConcerns is what rules about the moves of the van and the enemies
+// look at: the actions that move something that is not a projectile carry
+// the Ground mark, so these rules are never asked about a bullet's or a
+// fragment's step, which none of them could concern.
+var groundConcerns = []ecs.ID{vocab.Ground.ID()}

@@ -26,7 +26,8 @@ func TestBookOrder(t *testing.T) {
 	}
 	assert.Equal(t, []string{
 		"command place", "retire needs victory", "no such thing", "not a kit", "not a gun", "empty slot", "kit needs standstill",
-		"cannot afford", "would do nothing", "inventory full", "moot", "bounds", "letter pick-up", "acid", "run-over", "bump attack", "projectile hit", "collision",
+		"cannot afford", "would do nothing", "inventory full", "moot", "bounds", "letter pick-up", "acid", "run-over", "bump attack", "projectile hit",
+		"struck barrel goes off", "collision",
 		"death", "enemy collision", "van collision", "goal reached", "driving physics",
 		"steering needs speed", "fragments burn letters", "burst continues", "motion ends", "camp arrival", "stranded", "narrate",
 	}, names)
@@ -106,7 +107,7 @@ func TestBookOrderMatters(t *testing.T) {
 		rec, after := fxBook(t, f, fxMove(b, geom.Pt(4, 2), Reject))
 		assert.False(t, rec.Committed)
 		assert.NotContains(t, consulted(rec), "collision")
-		assert.Equal(t, []string{act.Explode(x, b).String(), act.Spend(b).String()}, after)
+		assert.Equal(t, []string{act.SpendOn(b, x).String()}, after)
 	})
 	t.Run("the van running a zombie over goes on", func(t *testing.T) {
 		f := fxNew()
@@ -133,4 +134,98 @@ func TestBookOrderMatters(t *testing.T) {
 		assert.Equal(t, []string{act.Say(vocab.Message{ID: assets.MsgSteerStopped}).String()}, after)
 		assert.True(t, slices.Contains(consulted(rec), "narrate"), "narrate is consulted, but its lines wait for a commit")
 	})
+}
+
+// groundRules are the rules about the moves of the van and the enemies,
+// which no projectile's step could concern.
+func groundRules(env *Env) []string {
+	var names []string
+	for _, r := range Book(env) {
+		if slices.Contains(r.Concerns, vocab.Ground.ID()) {
+			names = append(names, r.Name)
+		}
+	}
+	return names
+}
+
+// TestGroundRulesSkipProjectiles checks that the builders mark the moves
+// of the van and the enemies, and only those, so the rules about them are
+// never asked about a bullet's or a fragment's step while the rules about
+// every move still are.
+func TestGroundRulesSkipProjectiles(t *testing.T) {
+	f := fxNew()
+	ground := groundRules(&f.env)
+	require.NotEmpty(t, ground, "the rules about the van and the enemies declare the ground mark")
+	cases := []struct {
+		name  string
+		mover func(f *fxWorld) ecs.Entity
+		asked bool
+	}{
+		{"the van", func(f *fxWorld) ecs.Entity { v := f.van(geom.Pt(3, 2)); f.moving(v); return v }, true},
+		{"a car", func(f *fxWorld) ecs.Entity { c := f.car(geom.Pt(3, 3)); f.moving(c); return c }, true},
+		{"a bullet", func(f *fxWorld) ecs.Entity { return f.bullet(geom.Pt(3, 2), 0) }, false},
+		{"a fragment", func(f *fxWorld) ecs.Entity { return f.fragment(geom.Pt(3, 2)) }, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := fxNew()
+			e := tc.mover(f)
+			rec, _ := fxBook(t, f, fxBuilt(f, act.Move(e), Accept))
+			require.True(t, rec.Committed)
+			names := consulted(rec)
+			assert.Contains(t, names, "bounds", "every move is asked about")
+			for _, g := range ground {
+				assert.Equal(t, tc.asked, slices.Contains(names, g), "rule %q asked about %s's step", g, tc.name)
+			}
+		})
+	}
+}
+
+// TestFragmentLastStep checks that a fragment's last step is a step like
+// any other to the rules (it burns the letters it crosses, it strikes what
+// it meets, it may leave the road) and that, committed, it spends the
+// fragment in the same action, with no end of its own to follow.
+func TestFragmentLastStep(t *testing.T) {
+	t.Run("spent where its range runs out, burning a letter there", func(t *testing.T) {
+		f := fxNew()
+		fr := f.fragment(geom.Pt(3, 2))
+		l := f.letter(geom.Pt(4, 2))
+		rec, after := fxBook(t, f, fxBuilt(f, act.LastStep(fr), Accept))
+		assert.True(t, rec.Committed)
+		assert.Contains(t, consulted(rec), "fragments burn letters")
+		assert.Equal(t, []string{act.Destroy(l).String()}, after, "no end follows the last step")
+		assert.False(t, f.w.Alive(fr), "the last step spends the fragment")
+	})
+	refused := []struct {
+		name  string
+		setup func(f *fxWorld) (fragment ecs.Entity, after act.Act)
+	}{
+		{"a last step into a barrel is refused and spent on it", func(f *fxWorld) (ecs.Entity, act.Act) {
+			x := f.barrel(geom.Pt(4, 2))
+			fr := f.fragment(geom.Pt(3, 2))
+			return fr, act.SpendOn(fr, x)
+		}},
+		{"a last step off the road is refused and ends it", func(f *fxWorld) (ecs.Entity, act.Act) {
+			fr := f.fragment(geom.Pt(fxW-1, 2))
+			return fr, act.Destroy(fr)
+		}},
+	}
+	for _, tc := range refused {
+		t.Run(tc.name, func(t *testing.T) {
+			f := fxNew()
+			fr, end := tc.setup(f)
+			rec, after := fxBook(t, f, fxBuilt(f, act.LastStep(fr), Reject))
+			assert.False(t, rec.Committed)
+			assert.Equal(t, []string{end.String()}, after)
+		})
+	}
+}
+
+// TestEveryRuleIsExplained checks that the trace can tell a player, in
+// words, what every rule of the book is for.
+func TestEveryRuleIsExplained(t *testing.T) {
+	f := fxNew()
+	for _, r := range Book(&f.env) {
+		assert.True(t, f.env.Data.Texts.Has(assets.TraceRule(r.Name)), "no trace text for rule %q", r.Name)
+	}
 }

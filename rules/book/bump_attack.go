@@ -9,7 +9,7 @@ import (
 // BumpAttack turns an enemy's move into the van's cell into a claw or a ram
 // (layered damage worth the attacker's Damage), and refuses the move.
 func BumpAttack() Rule {
-	return Rule{Name: "bump attack", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "bump attack", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if !ok || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Player.ID()) {
 			return Accept

@@ -8,7 +8,7 @@ import (
 // EnemyCollision keeps enemies out of each other's cells, except that a car
 // or bike runs a zombie over.
 func EnemyCollision() Rule {
-	return Rule{Name: "enemy collision", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "enemy collision", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if !ok || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept

@@ -256,10 +256,16 @@ type fxStep struct {
 	follow []act.Act
 }
 
-// fxMove is a step that moves e to p, as a velocity step or walk would.
+// fxMove is a step that moves e to p, as a velocity step or walk would:
+// like the game's builders, it marks the move of anything but a projectile
+// as one on the ground.
 func fxMove(e ecs.Entity, p geom.Point, v rules.Verdict, follow ...act.Act) fxStep {
-	return fxStep{act: act.Move(e), build: func(a *ecs.Action) { vocab.Position.Set(a, e, p) },
-		verdict: v, follow: follow}
+	return fxStep{act: act.Move(e), build: func(a *ecs.Action) {
+		vocab.Position.Set(a, e, p)
+		if !vocab.Projectile.Has(a.World(), e) {
+			vocab.Ground.Set(a, true)
+		}
+	}, verdict: v, follow: follow}
 }
 
 // fxBuilt is a step built by the game's own builder for t: as in the game,

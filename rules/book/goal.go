@@ -9,7 +9,7 @@ import (
 // GoalReached ends the delivery when the van's committed move reaches the
 // goal column.
 func GoalReached(env *Env) Rule {
-	return Rule{Name: "goal reached", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "goal reached", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if ok && to.X >= env.GoalX && vocab.Player.In(c.World, e) && !vocab.Arrived.In(c.World, e) {
 			c.Enqueue(act.Arrive(e))

@@ -10,7 +10,7 @@ import (
 // pick-up waits in the accept queue, so a move that is finally refused picks
 // nothing up (the original took the letter anyway).
 func LetterPickup() Rule {
-	return Rule{Name: "letter pick-up", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "letter pick-up", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if !ok || !vocab.Player.In(c.World, e) {
 			return Accept

@@ -8,8 +8,10 @@ import (
 
 // ProjectileHit resolves a bullet or fragment entering a cell with something
 // it can hit: the first such thing (other than its own shooter, so the van
-// never shoots itself) takes the damage, a barrel explodes, and the
-// projectile is spent.
+// never shoots itself) takes the damage, and the projectile is spent. A
+// projectile is spent on a barrel, marking it struck, and the
+// struck-barrel rule sets it off: the several fragments that strike one
+// barrel at the same instant then ask for one explosion, not one each.
 func ProjectileHit() Rule {
 	return Rule{Name: "projectile hit", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Projectile.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
@@ -27,10 +29,12 @@ func ProjectileHit() Rule {
 		if victim == 0 {
 			return Accept
 		}
+		if vocab.Explosive.In(c.World, victim) {
+			c.Enqueue(act.SpendOn(e, victim))
+			return Reject | Stop
+		}
 		damage := vocab.Damage.Value(c.World, e)
 		switch {
-		case vocab.Explosive.In(c.World, victim):
-			c.Enqueue(act.Explode(victim, e))
 		case vocab.Player.In(c.World, victim):
 			c.Enqueue(act.Hit(victim, damage, e))
 		default:

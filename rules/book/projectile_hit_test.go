@@ -23,10 +23,10 @@ func TestProjectileHit(t *testing.T) {
 			f.change(func(a *ecs.Action) { vocab.Damage.Set(a, b, 3) })
 			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Damage(c, 3, b), act.Spend(b))
 		}},
-		{"a bullet sets a barrel off", func(f *fxWorld) fxStep {
+		{"a bullet is spent on a barrel, which the spending sets off", func(f *fxWorld) fxStep {
 			x := f.barrel(geom.Pt(4, 2))
 			b := f.bullet(geom.Pt(3, 2), 0)
-			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.Explode(x, b), act.Spend(b))
+			return fxMove(b, geom.Pt(4, 2), Reject|Stop, act.SpendOn(b, x))
 		}},
 		{"an enemy bullet deals layered damage to the van", func(f *fxWorld) fxStep {
 			c := f.car(geom.Pt(4, 0))

@@ -9,7 +9,7 @@ import (
 // RunOver lets a vehicle kill whatever can be run over (zombies) in the cell
 // it enters, and keep going.
 func RunOver() Rule {
-	return Rule{Name: "run-over", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Vehicle.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "run-over", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Vehicle.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if !ok || !vocab.Vehicle.In(c.World, e) || !c.Spatial.Any(to, vocab.RunOverable.ID()) {
 			return Accept

@@ -14,7 +14,7 @@ import (
 // lane change or a step east could free it). Waiting for the enemies to
 // finish it would only waste the player's time.
 func Stranded(env *Env) Rule {
-	return Rule{Name: "stranded", Concerns: []ecs.ID{vocab.TopSpeed.ID(), vocab.Position.ID()},
+	return Rule{Name: "stranded", Concerns: []ecs.ID{vocab.TopSpeed.ID(), vocab.Ground.ID()},
 		Check: func(c *Check) Verdict {
 			if van, why, stuck := stranded(c, env); stuck {
 				c.Enqueue(act.Strand(van, why))
@@ -26,7 +26,8 @@ func Stranded(env *Env) Rule {
 // stranded reports whether the action leaves a van on a road for good, and
 // why: a top speed set to zero with no kit that could mend the engine, or
 // a move short of the goal column into a cell walled in by wrecks. It
-// looks only at what the action sets, since every bullet's step asks.
+// looks only at what the action sets, since every move of the van and
+// the enemies asks.
 func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
 	ents, tops := vocab.TopSpeed.Pending(c.Action)
 	for i, van := range ents {

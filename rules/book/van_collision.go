@@ -8,7 +8,7 @@ import (
 // VanCollision stops the van at a car or bike in its way, with no damage to
 // either. Zombies are run over instead.
 func VanCollision() Rule {
-	return Rule{Name: "van collision", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "van collision", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		e, _, to, ok := move(c)
 		if !ok || !vocab.Player.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept

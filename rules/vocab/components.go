@@ -124,10 +124,13 @@ const (
 	idStranded
 	idDestroyedBy
 	idWhy
+	idStruck
 	idPropPhysics
 	idPropMessage
 	idPropCause
 	idPropCommand
+	idPropGround
+	idPropLastStep
 	componentCount
 )
 
@@ -183,6 +186,11 @@ var (
 	// Why is the chain of causes a bullet or a fragment carries, its last
 	// step under way, so what it hits can tell what set it going.
 	Why = ecs.DataOf[Chain](idWhy)
+	// Struck marks a barrel a projectile has struck, with the chain of
+	// causes that struck it: it goes off next. The projectiles that strike
+	// it after, at the same instant, find it marked and are spent on it
+	// without asking for a second explosion.
+	Struck = ecs.DataOf[Chain](idStruck)
 )
 
 // The flag components.
@@ -237,7 +245,22 @@ var (
 	// given at the wheel or at the camp), so the rules that refuse
 	// commands are consulted for those actions alone.
 	Command = ecs.PropOf[bool](idPropCommand)
+	// Ground marks an action that moves something that is not a
+	// projectile (the van, a car, a bike, a zombie), so the rules about
+	// what drives and walks are consulted for those moves alone and never
+	// for the steps of a cascade's hundreds of fragments.
+	Ground = ecs.PropOf[bool](idPropGround)
+	// LastStep is the step a fragment takes as its range runs out. The
+	// same action removes the fragment, so its position is not what tells
+	// the rules about the move: this does.
+	LastStep = ecs.PropOf[Hop](idPropLastStep)
 )
+
+// Hop is one entity's step to a cell.
+type Hop struct {
+	E  ecs.Entity
+	To geom.Point
+}
 
 func hashPoint(h uint64, p geom.Point) uint64 { return ecs.MixInt(ecs.MixInt(h, p.X), p.Y) }
 
@@ -300,10 +323,13 @@ func Schema() *ecs.Schema {
 		ecs.FlagSpec(Stranded, "stranded"),
 		ecs.DataSpec(DestroyedBy, "destroyed_by", ecs.HashInt[Kind]),
 		ecs.DataSpec(Why, "why", hashChain),
+		ecs.DataSpec(Struck, "struck", hashChain),
 		ecs.PropSpec(Physics, "physics"),
 		ecs.PropSpec(Says, "says"),
 		ecs.PropSpec(Cause, "cause"),
 		ecs.PropSpec(Command, "command"),
+		ecs.PropSpec(Ground, "ground"),
+		ecs.PropSpec(LastStep, "last_step"),
 	)
 }
 

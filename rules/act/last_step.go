@@ -1,0 +1,26 @@
+package act
+
+import (
+	"lastpost/ecs"
+	"lastpost/rules/vocab"
+)
+
+// LastStep is fragment e's last step, the one its range runs out on: the
+// fragment flies one more cell and is spent there, in the one action. The
+// velocity process asks for it instead of a Move when a fragment has one
+// move left; a cascade's hundreds of fragments would otherwise each need a
+// step and then an end.
+func LastStep(e ecs.Entity) Act { return Act{Kind: KindLastStep, E: e} }
+
+// buildLastStep removes the fragment and tells the rules, in the action's
+// LastStep property, the cell it steps into on the way out: what it strikes
+// or burns there is the rules' to say, as for any step, and a step they
+// refuse leaves the fragment where it was for its hit to spend it.
+func buildLastStep(env *Env, t *Act, a *ecs.Action) {
+	v, p, ok := course(env, t.E)
+	if !ok {
+		return
+	}
+	a.RemoveEntity(t.E)
+	vocab.LastStep.Set(a, vocab.Hop{E: t.E, To: p.Add(v.Line.Step())})
+}
