@@ -132,11 +132,23 @@ func (dr *driver) openLane() (lane, bool) {
 	return best, best.ok
 }
 
+// nearCap is how many enemies the driver keeps in its short list; more
+// than that and it reads the whole list instead.
+const nearCap = 32
+
 // driver holds one turn's reading of the situation.
 type driver struct {
 	s     *Situation
 	look  int     // how far ahead lanes are scanned and compared
 	shots [4]shot // the best target per side, indexed by Dir-1
+	// The driver only ever asks about cells in the van's three rows (its
+	// lanes) and its column (the north and south guns), so it keeps the
+	// enemies there, in the situation's order, and asks about each cell
+	// among those few instead of among all it sees. An array rather than
+	// a slice keeps the driver on the stack.
+	near     [nearCap]Thing
+	nearN    int
+	nearFull bool // more than nearCap: read the situation's whole list
 }
 
 // prepare sets how far dr looks ahead and aims each side, from its
@@ -145,6 +157,7 @@ func (dr *driver) prepare() {
 	s := dr.s
 	// Far enough to see what limits the top speed, and at least speed+2.
 	dr.look = max(s.Speed+2, brakingDistance(s.MaxSpeed)+1)
+	dr.keepNear()
 	for _, d := range geom.Dirs {
 		dr.shots[d-1] = dr.aim(d)
 	}
@@ -222,9 +235,30 @@ func (dr *driver) safeToStop() bool {
 	return true
 }
 
-// enemyAt returns the enemy standing on p, if any.
-func (dr *driver) enemyAt(p geom.Point) (Thing, bool) {
+// keepNear lists the enemies in the van's rows and column (see driver).
+func (dr *driver) keepNear() {
+	van := dr.s.Van
 	for _, e := range dr.s.Enemies {
+		if geom.Abs(e.At.Y-van.Y) > 1 && e.At.X != van.X {
+			continue
+		}
+		if dr.nearN == nearCap {
+			dr.nearFull = true
+			return
+		}
+		dr.near[dr.nearN] = e
+		dr.nearN++
+	}
+}
+
+// enemyAt returns the enemy standing on p, if any. p must lie in the van's
+// three rows or its column.
+func (dr *driver) enemyAt(p geom.Point) (Thing, bool) {
+	list := dr.near[:dr.nearN]
+	if dr.nearFull {
+		list = dr.s.Enemies
+	}
+	for _, e := range list {
 		if e.At == p {
 			return e, true
 		}

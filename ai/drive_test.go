@@ -319,3 +319,39 @@ func TestDriveNeverGivesHopelessOrders(t *testing.T) {
 		}
 	}
 }
+
+// A crowd too large for the driver's short list of enemies in its rows and
+// column makes it read the whole list: the order must not change. The crowd
+// stands in the van's row far off the map's west edge, where no lane, gun or
+// repair looks, and comes first, so a short list cut at its room would hold
+// only the crowd.
+func TestDriveSameWhenTheShortListOverflows(t *testing.T) {
+	for seed := uint64(1); seed <= 300; seed++ {
+		s := randomRoad(t, rand.New(rand.NewPCG(seed, 11)))
+		want := Drive(s)
+		var crowd []Thing
+		for i := range nearCap + 1 {
+			crowd = append(crowd, Thing{Kind: CarThing, At: geom.Pt(-50-i, s.Van.Y)})
+		}
+		s.Enemies = append(crowd, s.Enemies...)
+		assert.Equal(t, want, Drive(s), "seed %d\n%s", seed, s.Map)
+	}
+}
+
+// BenchmarkDrive is one turn of the driver on a long road among many
+// enemies, most of them outside the van's lanes and line of fire.
+func BenchmarkDrive(b *testing.B) {
+	m, van, zombies := benchField()
+	s := Situation{
+		Map: m, Van: van, Speed: 2, MaxSpeed: 4,
+		Tyres: 4, MaxTyres: 4, Engine: 8, MaxEngine: 8, GoalX: 79,
+		Guns: [4]GunInfo{{true, 6}, {true, 8}, {true, 6}, {true, 4}},
+	}
+	for i, z := range zombies {
+		s.Enemies = append(s.Enemies, Thing{Kind: ThingKind(i % 3), At: z})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Drive(s)
+	}
+}

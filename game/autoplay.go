@@ -187,18 +187,21 @@ func (b *Bot) situation(g *Game) ai.Situation {
 		}
 	}
 	vision := g.data.Van.Vision
+	// The column reads positions without finding the store each time: the
+	// loops below read every enemy, letter and barrel on the road.
+	at := vocab.Position.Column(w)
 	for _, e := range vocab.Enemy.Entities(w) {
-		if p, ok := vocab.Position.Get(w, e); ok && ai.Sees(pos, p, vision) {
+		if p, ok := at.Get(e); ok && ai.Sees(pos, p, vision) {
 			s.Enemies = append(s.Enemies, ai.Thing{Kind: thingKind(g.env.Enemy(vocab.KindOf.Value(w, e))), At: p})
 		}
 	}
 	for _, e := range vocab.Letter.Entities(w) {
-		if p, ok := vocab.Position.Get(w, e); ok && ai.Sees(pos, p, vision) {
+		if p, ok := at.Get(e); ok && ai.Sees(pos, p, vision) {
 			s.Letters = append(s.Letters, p)
 		}
 	}
 	for _, e := range vocab.Explosive.Entities(w) {
-		if p, ok := vocab.Position.Get(w, e); ok && ai.Sees(pos, p, vision) {
+		if p, ok := at.Get(e); ok && ai.Sees(pos, p, vision) {
 			s.Barrels = append(s.Barrels, p)
 		}
 	}
