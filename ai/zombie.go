@@ -91,6 +91,13 @@ func straightStep(m Map, occupied func(geom.Point) bool, self, target geom.Point
 	d := greedyDir(self, target)
 	from := self.Add(d.Vec())
 	open := func(p geom.Point) bool { return p == target || !m.Solid(p) && !occupied(p) }
+	if from.X == target.X || from.Y == target.Y {
+		// Both L-shapes are the one straight run: look along it once.
+		if openRun(open, from, target) {
+			return d, true
+		}
+		return geom.None, false
+	}
 	if openL(open, from, geom.Pt(target.X, from.Y), target) || openL(open, from, geom.Pt(from.X, target.Y), target) {
 		return d, true
 	}

@@ -165,9 +165,15 @@ func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
 // readRow reads the cells of row y from column first to last, clipped to
 // the road.
 func (m *Memory) readRow(g *Game, y, first, last int) {
+	first, last = max(first, 0), min(last, m.W-1)
+	if first > last {
+		// Most rows gain cells on one side only.
+		return
+	}
 	row := y * m.W
-	for x := max(first, 0); x <= min(last, m.W-1); x++ {
-		m.set(row+x, g.topStill(geom.Pt(x, y)))
+	sp, kinds := g.world.Spatial(), vocab.KindOf.Column(g.world)
+	for x := first; x <= last; x++ {
+		m.set(row+x, topStillIn(sp, kinds, geom.Pt(x, y)))
 	}
 }
 
@@ -216,13 +222,19 @@ func (g *Game) above(a, b vocab.Kind) bool {
 // topStill returns the most notable kind of thing in cell p that stays
 // where it is: no enemy, no van, nothing in flight.
 func (g *Game) topStill(p geom.Point) vocab.Kind {
+	return topStillIn(g.world.Spatial(), vocab.KindOf.Column(g.world), p)
+}
+
+// topStillIn is topStill given the world's spatial index and kinds, which
+// a row of cells read once for all its cells.
+func topStillIn(sp *ecs.Spatial, kinds ecs.Column[vocab.Kind], p geom.Point) vocab.Kind {
 	best := vocab.KindNone
-	for _, e := range g.world.Spatial().At(p) {
+	for _, e := range sp.At(p) {
 		// Enemies are no built-in kind, and the built-in kinds that move
 		// (the van, what flies) rank at or above rankEnemy: among what
 		// stays put the rank alone decides, and every turn asks this of a
 		// whole disc of cells.
-		k := vocab.KindOf.Value(g.world, e)
+		k, _ := kinds.Get(e)
 		if k.Builtin() && builtinRank[k] < rankEnemy && builtinRank[k] > builtinRank[best] {
 			best = k
 		}

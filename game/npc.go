@@ -35,14 +35,14 @@ func (g *Game) enemyAt(p geom.Point) bool {
 // near; it then queues nothing and should sleep (see sleepers).
 func (g *Game) enemyTurn(e ecs.Entity) (idle bool) {
 	w := g.world
-	pos, ok := vocab.Position.Get(w, e)
+	pos, ok := vocab.Position.Read(w, e)
 	if !ok {
 		return false
 	}
 	kind := vocab.KindOf.Value(w, e)
 	d := g.env.Enemy(kind)
 	vanPos := vocab.Position.Value(w, g.env.Van)
-	target, has := vocab.Target.Get(w, e)
+	target, has := vocab.Target.Read(w, e)
 	if ai.Sees(pos, vanPos, d.Vision) {
 		if !has || target != vanPos {
 			g.engine.Enqueue(act.Notice(e, vanPos))
