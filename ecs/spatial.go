@@ -161,7 +161,12 @@ func (s *Spatial) reset(spec SpatialSpec) {
 	s.lists = zeroed(s.lists, n*len(s.listed))
 	s.counts = zeroed(s.counts, n*len(s.counted))
 	s.free = [roomClasses]int32{}
-	s.pool = zeroed(s.pool, firstRoom*n)
+	// The pool needs no clearing: no span covers a slot yet, and a span
+	// reads only the slots it has written.
+	if cap(s.pool) < firstRoom*n {
+		s.pool = make([]Entity, firstRoom*n)
+	}
+	s.pool = s.pool[:firstRoom*n]
 	for c := range s.cells {
 		s.cells[c] = span{off: int32(firstRoom * c), c: firstRoom}
 	}
