@@ -193,9 +193,16 @@ func (d *dataDelta[T]) flush() {
 
 func (d *dataDelta[T]) setting(e Entity) bool { return d.find(e) > 0 }
 
+// appendTouched appends one by one: a delta holds one or two entities as a
+// rule, for which a loop beats the runtime's copy.
 func (d *dataDelta[T]) appendTouched(into []Entity) []Entity {
-	into = append(into, d.ents...)
-	return append(into, d.rem...)
+	for _, e := range d.ents {
+		into = append(into, e)
+	}
+	for _, e := range d.rem {
+		into = append(into, e)
+	}
+	return into
 }
 
 type propDelta[T any] struct {

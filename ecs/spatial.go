@@ -50,6 +50,9 @@ type Spatial struct {
 	counts []int32
 	lists  []span
 	pool   []Entity
+	// free heads, per room size, the blocks of pool no span uses
+	// (offset+1, 0 for none).
+	free [roomClasses]int32
 	// placed remembers where each positioned entity is indexed and which
 	// counted and listed components it had then, so a commit can withdraw
 	// the old contribution without asking the stores.
@@ -63,7 +66,9 @@ type Spatial struct {
 }
 
 // span is one list of entities inside the pool: n entities from off, with
-// room for c before it must move to the pool's end.
+// room for c before it must move to a larger block. Every cell starts with
+// room for firstRoom entities, laid out when the index is reset, so
+// entities crossing the road (fragments, bullets) claim nothing as they go.
 type span struct{ off, n, c int32 }
 
 // placement is what one entity contributes to the index.
@@ -155,7 +160,16 @@ func (s *Spatial) reset(spec SpatialSpec) {
 	s.cells = zeroed(s.cells, n)
 	s.lists = zeroed(s.lists, n*len(s.listed))
 	s.counts = zeroed(s.counts, n*len(s.counted))
-	s.pool = s.pool[:0]
+	s.free = [roomClasses]int32{}
+	// The pool needs no clearing: no span covers a slot yet, and a span
+	// reads only the slots it has written.
+	if cap(s.pool) < firstRoom*n {
+		s.pool = make([]Entity, firstRoom*n)
+	}
+	s.pool = s.pool[:firstRoom*n]
+	for c := range s.cells {
+		s.cells[c] = span{off: int32(firstRoom * c), c: firstRoom}
+	}
 	s.placed.empty()
 	s.dirty = zeroed(s.dirty, n)
 	s.changed = s.changed[:0]
@@ -200,19 +214,57 @@ func (s *Spatial) list(sp span) []Entity { return s.pool[sp.off : sp.off+sp.n : 
 // firstRoom is the room a span gets when its first entity arrives.
 const firstRoom = 2
 
-// push appends e to span sp. A full span moves to the end of the pool with
-// twice the room; the place it leaves is not reused until the next reset,
-// which bounds the waste by the room every span has ever needed.
+// roomClasses is how many room sizes (firstRoom, twice that, ...) the free
+// lists keep apart; 31 covers every span an int32 offset can address.
+const roomClasses = 31
+
+// roomClass returns the free list of a block of room c, a power of two from
+// firstRoom.
+func roomClass(c int32) int { return bits.TrailingZeros32(uint32(c)) - 1 }
+
+// claim returns the offset of a free block of room c in the pool: the last
+// block of that room given back, or new room at the pool's end.
+func (s *Spatial) claim(c int32) int32 {
+	k := roomClass(c)
+	if h := s.free[k]; h != 0 {
+		s.free[k] = int32(s.pool[h-1])
+		return h - 1
+	}
+	off := len(s.pool)
+	s.pool = slices.Grow(s.pool, int(c))[:off+int(c)]
+	return int32(off)
+}
+
+// push appends e to span sp. A full span moves to a block of twice the
+// room, and the block it leaves goes back to the free lists, so the pool
+// holds about the room the spans need now rather than every room any span
+// has ever needed.
 func (s *Spatial) push(sp *span, e Entity) {
 	if sp.n == sp.c {
-		room := max(firstRoom, 2*sp.c)
-		off := len(s.pool)
-		s.pool = slices.Grow(s.pool, int(room))[:off+int(room)]
-		copy(s.pool[off:], s.pool[sp.off:sp.off+sp.n])
-		sp.off, sp.c = int32(off), room
+		s.grow(sp)
 	}
 	s.pool[sp.off+sp.n] = e
 	sp.n++
+}
+
+// grow moves the full span sp to a block of twice its room.
+func (s *Spatial) grow(sp *span) {
+	room := max(firstRoom, 2*sp.c)
+	off := s.claim(room)
+	if sp.c > 0 {
+		copy(s.pool[off:], s.pool[sp.off:sp.off+sp.n])
+		s.release(*sp)
+	}
+	sp.off, sp.c = off, room
+}
+
+// release gives sp's block back to the free list of its room. A free
+// block's first slot links to the next free block of its room (offset+1,
+// 0 at the end).
+func (s *Spatial) release(sp span) {
+	k := roomClass(sp.c)
+	s.pool[sp.off] = Entity(s.free[k])
+	s.free[k] = sp.off + 1
 }
 
 // pull deletes e from span sp keeping the order of the rest, so cell order
@@ -228,6 +280,20 @@ func (s *Spatial) pull(sp *span, e Entity) {
 			sp.n--
 			return
 		}
+	}
+}
+
+// vacated gives back the block of span sp if the last pull emptied it and
+// it has more than firstRoom room. An emptied span keeps room for
+// firstRoom entities, so an entity stepping back and forth between two
+// cells (the van changing lanes) claims nothing; a larger block goes back,
+// or a crowd passing through (a cascade's fragments) would leave its room
+// behind in every cell it crossed. It is apart from pull so that both stay
+// small enough to inline.
+func (s *Spatial) vacated(sp *span) {
+	if sp.n == 0 && sp.c > firstRoom {
+		s.release(*sp)
+		*sp = span{}
 	}
 }
 
@@ -360,6 +426,11 @@ func (s *Spatial) update(w *World, a *Action, affected []Entity) {
 			if *old == pl {
 				continue
 			}
+			if old.counted == pl.counted && old.listed == pl.listed && old.cell >= 0 && pl.cell >= 0 {
+				s.move(e, int(old.cell), pl)
+				old.cell = pl.cell
+				continue
+			}
 			s.withdraw(e, *old)
 			*old = pl
 		} else {
@@ -386,19 +457,49 @@ func (s *Spatial) placementOf(w *World, e Entity) placement {
 	return pl
 }
 
+// move takes e, which keeps its counted and listed components, from cell
+// from to pl's cell: withdraw and deposit in one pass over its components.
+func (s *Spatial) move(e Entity, from int, pl placement) {
+	to := int(pl.cell)
+	s.note(from)
+	s.note(to)
+	sp := &s.cells[from]
+	s.pull(sp, e)
+	s.vacated(sp)
+	s.push(&s.cells[to], e)
+	n := len(s.counted)
+	for b := pl.counted; b != 0; b &= b - 1 {
+		i := bits.TrailingZeros64(b)
+		s.counts[from*n+i]--
+		s.counts[to*n+i]++
+	}
+	n = len(s.listed)
+	for b := pl.listed; b != 0; b &= b - 1 {
+		i := bits.TrailingZeros64(b)
+		sp := &s.lists[from*n+i]
+		s.pull(sp, e)
+		s.vacated(sp)
+		s.push(&s.lists[to*n+i], e)
+	}
+}
+
 func (s *Spatial) withdraw(e Entity, pl placement) {
 	if pl.cell < 0 {
 		return
 	}
 	c := int(pl.cell)
 	s.note(c)
-	s.pull(&s.cells[c], e)
+	sp := &s.cells[c]
+	s.pull(sp, e)
+	s.vacated(sp)
 	for b := pl.counted; b != 0; b &= b - 1 {
 		s.counts[c*len(s.counted)+bits.TrailingZeros64(b)]--
 	}
 	for b := pl.listed; b != 0; b &= b - 1 {
 		k := c*len(s.listed) + bits.TrailingZeros64(b)
-		s.pull(&s.lists[k], e)
+		sp := &s.lists[k]
+		s.pull(sp, e)
+		s.vacated(sp)
 	}
 }
 

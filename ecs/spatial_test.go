@@ -190,3 +190,33 @@ func TestSpatialCheckFindsDisagreement(t *testing.T) {
 		})
 	}
 }
+
+// A crowd crossing the grid must not leave room behind in every cell it
+// passed: what each cell gives back when it empties serves the next one, so
+// the index's pool stops growing once the crowd has made its first step.
+// The crowd keeps to the rows below the seed entities, whose cells would
+// rightly keep the room the crowd made them grow.
+func TestSpatialCrowdCrossingReusesRoom(t *testing.T) {
+	w := seedWorld(t)
+	sp := w.Spatial()
+	a := w.NewAction()
+	crowd := []Entity{a.Spawn(), a.Spawn(), a.Spawn()}
+	const firstRow = 3
+	march := func(c int) {
+		for _, e := range crowd {
+			pos.Set(a, e, geom.Pt(c%gridW, firstRow+c/gridW))
+			barrel.Add(a, e)
+		}
+		w.Commit(a)
+	}
+	march(0)
+	march(1)
+	room := len(sp.pool)
+	for c := 2; c < gridW*(gridH-firstRow); c++ {
+		march(c)
+		require.NoError(t, sp.Check(w), "after step %d", c)
+		at := geom.Pt(c%gridW, firstRow+c/gridW)
+		assert.Equal(t, crowd, sp.Holders(at, idBarrel), "barrels at %v", at)
+	}
+	assert.Equal(t, room, len(sp.pool), "room in the pool after the crossing")
+}
