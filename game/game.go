@@ -83,6 +83,11 @@ type Game struct {
 	// drawn is true from a drawn road (NewOnDrawnRoad) until the van
 	// leaves for a generated one: such a run cannot be saved.
 	drawn bool
+	// broken holds the error of a turn the rules could not finish (a rule
+	// loop stopped by the action limit). Such a turn is cut off midway:
+	// a barrel struck but not yet gone off, a move without its follow-ons.
+	// The run refuses to go on or be saved from there.
+	broken error
 
 	log       Log
 	memory    Memory

@@ -60,10 +60,14 @@ type savedMemory struct {
 
 // MarshalState writes the whole state of the run in JSON: the body of a
 // save, which the caller frames. UnmarshalState reads it back. A run on
-// a drawn road is refused until the van leaves for a generated one.
+// a drawn road is refused until the van leaves for a generated one, and a
+// broken run (ErrBroken) is refused for good.
 func (g *Game) MarshalState() ([]byte, error) {
 	if g.drawn {
 		return nil, errDrawnRoad
+	}
+	if g.broken != nil {
+		return nil, g.broken
 	}
 	rng, err := g.pcg.MarshalBinary()
 	if err != nil {

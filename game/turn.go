@@ -23,14 +23,37 @@ type Result struct {
 // ErrRunOver is returned for commands given after the run ended.
 var ErrRunOver = errors.New("game: the run is over")
 
+// ErrBroken wraps the error of a turn the rules could not finish. Every
+// command after it, and every save, returns it too: the state is half a
+// turn, which no further play or saved file should build on.
+var ErrBroken = errors.New("game: the run stopped in the middle of a turn")
+
 // Do plays one player command: it becomes the van's action, which the rules
 // accept or refuse (with the reason, in the log) like any other. An
 // accepted road command lets the rest of the round play out up to the van's
 // next turn; a departure lays out the next road. An error means the rules
-// broke down (a rule loop), which a replay reports as such.
+// broke down (a rule loop), which a replay reports as such; the run is
+// then broken and refuses every later command (see ErrBroken).
 func (g *Game) Do(c Command) (Result, error) {
+	if g.broken != nil {
+		return Result{}, g.broken
+	}
+	r, err := g.do(c)
+	if err != nil && !errors.Is(err, ErrRunOver) && !errors.Is(err, errUnknownCommand) {
+		g.broken = fmt.Errorf("%w: %w", ErrBroken, err)
+		return r, g.broken
+	}
+	return r, err
+}
+
+// errUnknownCommand refuses a command kind the game does not know; it
+// changes nothing, so the run is not broken by it.
+var errUnknownCommand = errors.New("game: unknown command kind")
+
+// do is Do for a run that is not broken.
+func (g *Game) do(c Command) (Result, error) {
 	if c.Kind >= cmdCount {
-		return Result{}, fmt.Errorf("game: unknown command kind %d", c.Kind)
+		return Result{}, fmt.Errorf("%w %d", errUnknownCommand, c.Kind)
 	}
 	before := g.Run.Phase
 	if before == act.PhaseOver {
@@ -97,7 +120,7 @@ func (g *Game) commandAct(c Command) act.Act {
 	return act.Wait(v)
 }
 
-// Abandon gives the run up, as the give-up command does. Play it through
+// GiveUp gives the run up, as the give-up command does. Play it through
 // Do(Command{Kind: CmdGiveUp}) so recordings keep it; this is for ending a
 // run that will not be recorded further (the high-score table's close).
 func (g *Game) GiveUp() {

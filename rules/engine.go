@@ -143,6 +143,15 @@ func (e *Engine[T]) Book() []string {
 	return names
 }
 
+// SetLimit bounds the actions of each later resolution (0: DefaultLimit),
+// as Options.Limit does.
+func (e *Engine[T]) SetLimit(n int) {
+	if n <= 0 {
+		n = DefaultLimit
+	}
+	e.opts.Limit = n
+}
+
 // World returns the world the engine changes.
 func (e *Engine[T]) World() *ecs.World { return e.world }
 
