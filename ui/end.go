@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lastpost/assets"
+	"lastpost/game"
 	"lastpost/recap"
 	"lastpost/rules/act"
 )
@@ -57,18 +58,22 @@ func (v *endView) draw(a *App, g *Grid) {
 	if name := morgueName(v.morgue, g.W-margin-summaryLabel); name != "" && !v.victory {
 		rows = append(rows, [2]string{a.text(assets.EndMorgue), name})
 	}
-	for _, row := range rows {
-		g.Text(margin, y, pad(row[0], summaryLabel), a.pal.Style(assets.RoleHUDLabel))
-		g.Text(margin+summaryLabel, y, row[1], a.pal.Style(assets.RoleHUDValue))
-		y++
-	}
 	bottom := g.H - 3
+	var notice []string
 	if v.notice != "" {
-		lines := wrap(v.notice, textWidth(g.W))
-		bottom -= len(lines)
-		for i, line := range lines {
-			g.Text(margin, bottom+1+i, line, a.pal.Style(assets.RoleWarning))
-		}
+		notice = wrap(v.notice, textWidth(g.W))
+		bottom -= len(notice)
+	}
+	// The last messages say what ended the run: when the summary, one row
+	// a line, would leave them too few lines, it takes two columns.
+	want := len(a.endMessages(lastMessagesMin))
+	if !v.victory && bottom-(y+len(rows)) < want+2 {
+		y = a.drawSummaryInColumns(g, y, rows)
+	} else {
+		y = a.drawSummary(g, y, summaryLabel, rows)
+	}
+	for i, line := range notice {
+		g.Text(margin, bottom+1+i, line, a.pal.Style(assets.RoleWarning))
 	}
 	if !v.victory {
 		a.drawLastMessages(g, y+1, bottom)
@@ -78,6 +83,61 @@ func (v *endView) draw(a *App, g *Grid) {
 
 // summaryLabel is the width of the summary's labels, values after them.
 const summaryLabel = 22
+
+// lastMessagesMin is how many of the last messages the end screen makes
+// room for, by folding the summary into two columns, before it gives up
+// summary lines to them.
+const lastMessagesMin = 3
+
+// drawSummary writes the summary one row a line from line y, the values
+// after labels padded to label, and returns the line below it.
+func (a *App) drawSummary(g *Grid, y, label int, rows [][2]string) int {
+	for _, row := range rows {
+		a.drawSummaryRow(g, margin, y, label, row)
+		y++
+	}
+	return y
+}
+
+// drawSummaryRow writes one label and value at x, y, the value after a
+// label padded to width.
+func (a *App) drawSummaryRow(g *Grid, x, y, width int, row [2]string) {
+	g.Text(x, y, pad(row[0], width), a.pal.Style(assets.RoleHUDLabel))
+	g.Text(x+width, y, row[1], a.pal.Style(assets.RoleHUDValue))
+}
+
+// drawSummaryInColumns writes the summary in two columns, read down the
+// first then the second, from line y; a row too wide for a column (the
+// morgue file) follows them one a line, in its order, aligned with the
+// first column. Each column pads its labels to its own longest. It
+// returns the line below the summary.
+func (a *App) drawSummaryInColumns(g *Grid, y int, rows [][2]string) int {
+	col := textWidth(g.W) / 2
+	var narrow, wide [][2]string
+	for _, row := range rows {
+		if len([]rune(row[0]))+2+len([]rune(row[1])) < col {
+			narrow = append(narrow, row)
+		} else {
+			wide = append(wide, row)
+		}
+	}
+	down := (len(narrow) + 1) / 2
+	columns := [2][][2]string{narrow[:down], narrow[down:]}
+	var labels [2]int
+	for i, rows := range columns {
+		for _, row := range rows {
+			labels[i] = max(labels[i], len([]rune(row[0]))+2)
+		}
+		for j, row := range rows {
+			a.drawSummaryRow(g, margin+i*col, y+j, labels[i], row)
+		}
+	}
+	label := labels[0]
+	for _, row := range wide {
+		label = max(label, len([]rune(row[0]))+2)
+	}
+	return a.drawSummary(g, y+down, label, wide)
+}
 
 // morgueName is the morgue file's path as the end screen shows it: whole
 // when it fits in width, else its name alone (it is in the data folder).
@@ -96,9 +156,25 @@ func (a *App) drawLastMessages(g *Grid, y, end int) {
 		return
 	}
 	g.Text(margin, y, a.text(assets.EndLastMessages), a.pal.Style(assets.RoleTitle))
-	for i, e := range a.game.Log().Last(n) {
+	for i, e := range a.endMessages(n) {
 		g.Text(margin, y+1+i, a.entryText(e), a.pal.Style(assets.RoleText))
 	}
+}
+
+// endMessages returns the newest n lines of the log up to the van's
+// death, when it died: a blast that killed it goes on hitting what stood
+// near, and those lines would push the death itself off the screen.
+func (a *App) endMessages(n int) []game.Entry {
+	entries := a.game.Log().Entries
+	if a.game.Run.Cause == act.CauseDestroyed {
+		for i := len(entries) - 1; i >= 0; i-- {
+			if entries[i].Msg.ID == assets.MsgDied {
+				entries = entries[:i+1]
+				break
+			}
+		}
+	}
+	return entries[max(0, len(entries)-n):]
 }
 
 // deathCause names what destroyed the van, where and when, as the morgue
