@@ -149,6 +149,19 @@ func (l *Level) openColumns() []bool {
 	return open
 }
 
+// solidColumns returns, for each column, the bit mask of the rows whose
+// spawn blocks the van (bit y for row y). It is for levels of at most
+// maskRows rows.
+func (l *Level) solidColumns() []uint64 {
+	cols := make([]uint64, l.W)
+	for _, s := range l.Spawns {
+		if l.Things[s.Thing].Solid && s.At.In(l.W, l.H) {
+			cols[s.At.X] |= 1 << s.At.Y
+		}
+	}
+	return cols
+}
+
 // solidGrid marks, row-major, the cells whose spawn blocks the van.
 func (l *Level) solidGrid() []bool {
 	solid := make([]bool, l.W*l.H)

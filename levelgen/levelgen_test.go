@@ -3,6 +3,7 @@ package levelgen
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -317,5 +318,22 @@ func BenchmarkGenerate(b *testing.B) {
 	for b.Loop() {
 		seed++
 		Generate(seed, int(seed%11), p)
+	}
+}
+
+// TestIntNDrawsAsRandIntN checks the spawn roll's direct draw against
+// rand.Rand.IntN (through Uint64N, the same draw, which takes ranges past
+// the ints) on two generators seeded alike, for the roll's range and for
+// ranges so large that the redraw for bias runs often.
+func TestIntNDrawsAsRandIntN(t *testing.T) {
+	for _, n := range []uint64{rollRange, 3, 7, 1_000_003, 3 << 61, 1<<63 + 1} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			ours, theirs := rand.NewPCG(seed, n), rand.New(rand.NewPCG(seed, n))
+			for i := range 20_000 {
+				if want, got := theirs.Uint64N(n), intN(ours, n); got != want {
+					require.Equal(t, want, got, "n %d seed %d draw %d", n, seed, i)
+				}
+			}
+		}
 	}
 }
