@@ -102,7 +102,7 @@ type table struct {
 
 // scatter rolls once for every cell that may hold something: not acid, not
 // in the start area and not in the goal column. It draws each roll from the
-// generator's source directly (see intN), the draw rand.Rand.IntN makes.
+// generator's source directly, as intN does: the draw rand.Rand.IntN makes.
 func scatter(l *Level, src *rand.PCG, p assets.LevelGen, difficulty int) {
 	dirt := tableAt(l, p.Spawn.Dirt, difficulty)
 	road := tableAt(l, p.Spawn.Road, difficulty)
@@ -114,9 +114,10 @@ func scatter(l *Level, src *rand.PCG, p assets.LevelGen, difficulty int) {
 		if y >= p.RoadTop && y <= p.RoadBottom {
 			calm = p.ClearStart
 		}
-		row := l.Terrain[y*l.W : (y+1)*l.W]
-		for x := calm; x < l.GoalX(); x++ {
-			t := row[x]
+		// The cells west of the goal column, from the end of the calm.
+		row := l.Terrain[y*l.W : y*l.W+l.GoalX()]
+		first := min(calm, len(row))
+		for i, t := range row[first:] {
 			if t == Acid {
 				continue
 			}
@@ -124,13 +125,18 @@ func scatter(l *Level, src *rand.PCG, p assets.LevelGen, difficulty int) {
 			if t == Road {
 				tab = &road
 			}
+			// intN(src, rollRange), written out: a call in this loop
+			// would make it save and restore its registers every cell.
+			roll, lo := bits.Mul64(src.Uint64(), rollRange)
+			if lo < rollRange {
+				roll = redrawN(src, rollRange, roll, lo)
+			}
 			// Most rolls fall past every weight and leave the cell empty.
-			roll := int(intN(src, rollRange))
-			if roll >= tab.total {
+			if int(roll) >= tab.total {
 				continue
 			}
-			if i, ok := pick(tab.weights, roll); ok {
-				l.Spawns = append(l.Spawns, Spawn{Thing: tab.things[i], At: geom.Pt(x, y)})
+			if entry, ok := pick(tab.weights, int(roll)); ok {
+				l.Spawns = append(l.Spawns, Spawn{Thing: tab.things[entry], At: geom.Pt(first+i, y)})
 			}
 		}
 	}

@@ -91,12 +91,15 @@ func (f *noiseField) row(y int, nums []int64) {
 	iy, ky := y/int(s), int64(y)%s
 	s5, v := f.s5, f.fade[ky]
 	w := s5 - v
-	top, bottom := f.grads[iy*f.cols:], f.grads[(iy+1)*f.cols:]
-	for ix := 0; len(nums) > 0; ix++ {
+	top, bottom := f.grads[iy*f.cols:(iy+1)*f.cols], f.grads[(iy+1)*f.cols:(iy+2)*f.cols]
+	// A square's east corners are the next one's west corners.
+	g10, g11 := top[0], bottom[0]
+	for ix := 1; len(nums) > 0; ix++ {
 		cells := nums[:min(int(s), len(nums))]
 		nums = nums[len(cells):]
 		fade := f.fade[:len(cells)]
-		g00, g10, g01, g11 := top[ix], top[ix+1], bottom[ix], bottom[ix+1]
+		g00, g01 := g10, g11
+		g10, g11 = top[ix], bottom[ix]
 		// The dot products at the square's first cell, offsets (0, ky),
 		// (-s, ky), (0, ky-s) and (-s, ky-s); a cell east adds g.x.
 		n00, n10 := g00.y*ky, g10.y*ky-g10.x*s
