@@ -19,7 +19,7 @@ func (g *Game) startDelivery() error {
 	return g.advance()
 }
 
-// setLevel lays out a road: its spatial index, its acid, what the rules
+// setLevel lays out a road: its spatial index, what the rules
 // know of it, an empty schedule and an empty memory. The road's entities
 // come from populate (or a save).
 func (g *Game) setLevel(level *levelgen.Level) {
@@ -29,10 +29,6 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	// once rather than in every Hash.
 	g.levelHash = level.Hash()
 	g.world.SetSpatial(vocab.SpatialSpec(level.W, level.H))
-	g.acid = cleared(g.acid, level.W*level.H)
-	for i, t := range level.Terrain {
-		g.acid[i] = t == levelgen.Acid
-	}
 	g.book.GoalX = level.GoalX()
 	g.sched = sched.Schedule[Task]{}
 	clear(g.tickets)

@@ -110,7 +110,7 @@ func fxKind(g *Game, id string) vocab.Kind {
 }
 
 // fxAcid turns cell p to acid.
-func fxAcid(g *Game, p geom.Point) { g.acid[p.Y*g.level.W+p.X] = true }
+func fxAcid(g *Game, p geom.Point) { g.level.Terrain[p.Y*g.level.W+p.X] = levelgen.Acid }
 
 // fxAt returns the one entity of kind at p, failing the test if there is
 // not exactly one.

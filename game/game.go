@@ -74,7 +74,6 @@ type Game struct {
 	// sleepers are the enemies out of the schedule until the van comes
 	// near; derived from the state, never saved.
 	sleepers sleepers
-	acid     []bool
 
 	// levelSeed and levelDifficulty regenerate the road when a save is
 	// loaded: generation is pure, so the road itself is not saved.
@@ -204,7 +203,7 @@ func (g *Game) Acid(p geom.Point) bool {
 	if !p.In(g.level.W, g.level.H) {
 		return false
 	}
-	return g.acid[p.Y*g.level.W+p.X]
+	return g.level.Terrain[p.Y*g.level.W+p.X] == levelgen.Acid
 }
 
 // Money returns the money the van carries.

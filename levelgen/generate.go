@@ -1,6 +1,7 @@
 package levelgen
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -13,6 +14,7 @@ import (
 const streamSalt = 0x4c61_7374_506f_7374 // "LastPost"
 
 // rollRange is the size of each cell's spawn roll: weights are per 1000.
+// It is not a power of two, as intN requires.
 const rollRange = 1000
 
 // Generate builds the level for a seed and a difficulty (a negative
@@ -32,11 +34,12 @@ func Generate(seed uint64, difficulty int, p assets.LevelGen) *Level {
 		panic("levelgen: invalid tables: " + err.Error())
 	}
 	difficulty = max(difficulty, 0)
-	rng := rand.New(rand.NewPCG(seed, uint64(difficulty)+streamSalt))
+	pcg := rand.NewPCG(seed, uint64(difficulty)+streamSalt)
+	rng := rand.New(pcg)
 	w := p.WidthMin + rng.IntN(p.WidthMax-p.WidthMin+1)
 	l := &Level{W: w, H: p.Height, Start: p.Start(), Terrain: make([]Terrain, w*p.Height), Things: things(p)}
 	layTerrain(l, rng, p)
-	scatter(l, rng, p, difficulty)
+	scatter(l, pcg, p, difficulty)
 	if !Drivable(l) {
 		clearRoute(l)
 	}
@@ -62,11 +65,13 @@ func layTerrain(l *Level, rng *rand.Rand, p assets.LevelGen) {
 		}
 		field.row(y, nums)
 		row := l.Terrain[y*l.W : (y+1)*l.W]
-		for x := range row {
-			row[x] = floor
-			if x >= calm && band.contains(nums[x]) {
-				row[x] = Acid
+		row = row[:len(nums)]
+		for x, n := range nums {
+			t := floor
+			if x >= calm && band.contains(n) {
+				t = Acid
 			}
+			row[x] = t
 		}
 	}
 }
@@ -96,18 +101,23 @@ type table struct {
 }
 
 // scatter rolls once for every cell that may hold something: not acid, not
-// in the start area and not in the goal column.
-func scatter(l *Level, rng *rand.Rand, p assets.LevelGen, difficulty int) {
+// in the start area and not in the goal column. It draws each roll from the
+// generator's source directly, as intN does: the draw rand.Rand.IntN makes.
+func scatter(l *Level, src *rand.PCG, p assets.LevelGen, difficulty int) {
 	dirt := tableAt(l, p.Spawn.Dirt, difficulty)
 	road := tableAt(l, p.Spawn.Road, difficulty)
+	// Room for the spawns the likelier table would place on average over
+	// every cell, so the list is allocated once rather than grown.
+	l.Spawns = make([]Spawn, 0, len(l.Terrain)*max(dirt.total, road.total)/rollRange+1)
 	for y := range l.H {
 		calm := 0
 		if y >= p.RoadTop && y <= p.RoadBottom {
 			calm = p.ClearStart
 		}
-		row := l.Terrain[y*l.W : (y+1)*l.W]
-		for x := calm; x < l.GoalX(); x++ {
-			t := row[x]
+		// The cells west of the goal column, from the end of the calm.
+		row := l.Terrain[y*l.W : y*l.W+l.GoalX()]
+		first := min(calm, len(row))
+		for i, t := range row[first:] {
 			if t == Acid {
 				continue
 			}
@@ -115,16 +125,44 @@ func scatter(l *Level, rng *rand.Rand, p assets.LevelGen, difficulty int) {
 			if t == Road {
 				tab = &road
 			}
+			// intN(src, rollRange), written out: a call in this loop
+			// would make it save and restore its registers every cell.
+			roll, lo := bits.Mul64(src.Uint64(), rollRange)
+			if lo < rollRange {
+				roll = redrawN(src, rollRange, roll, lo)
+			}
 			// Most rolls fall past every weight and leave the cell empty.
-			roll := rng.IntN(rollRange)
-			if roll >= tab.total {
+			if int(roll) >= tab.total {
 				continue
 			}
-			if i, ok := pick(tab.weights, roll); ok {
-				l.Spawns = append(l.Spawns, Spawn{Thing: tab.things[i], At: geom.Pt(x, y)})
+			if entry, ok := pick(tab.weights, int(roll)); ok {
+				l.Spawns = append(l.Spawns, Spawn{Thing: tab.things[entry], At: geom.Pt(first+i, y)})
 			}
 		}
 	}
+}
+
+// intN returns a number in [0, n), for n > 0 not a power of two, as
+// rand.New(src).IntN(n) does on every architecture: the high word of a
+// random word times n, drawn again while the low word falls among the few
+// values that would bias it (Lemire's method, as math/rand/v2 does it).
+// Calling the PCG directly spares a roll the two calls through rand.Rand
+// and its Source interface: a road rolls a few thousand times.
+func intN(src *rand.PCG, n uint64) uint64 {
+	hi, lo := bits.Mul64(src.Uint64(), n)
+	if lo < n {
+		hi = redrawN(src, n, hi, lo)
+	}
+	return hi
+}
+
+// redrawN finishes intN in the rare case the first draw may be biased.
+func redrawN(src *rand.PCG, n, hi, lo uint64) uint64 {
+	thresh := -n % n
+	for lo < thresh {
+		hi, lo = bits.Mul64(src.Uint64(), n)
+	}
+	return hi
 }
 
 // tableAt evaluates a table at one difficulty for level l.

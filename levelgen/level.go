@@ -102,7 +102,21 @@ func (l *Level) Hash() uint64 {
 	for _, v := range []int{l.W, l.H, l.Start.X, l.Start.Y} {
 		h = fnvUint64(h, uint64(int64(v)))
 	}
-	for _, t := range l.Terrain {
+	// Eight cells a step: the loop's own count and test would otherwise
+	// cost more than the hashing.
+	terrain := l.Terrain
+	for ; len(terrain) >= 8; terrain = terrain[8:] {
+		c := terrain[:8]
+		h = (h ^ uint64(c[0])) * fnvPrime
+		h = (h ^ uint64(c[1])) * fnvPrime
+		h = (h ^ uint64(c[2])) * fnvPrime
+		h = (h ^ uint64(c[3])) * fnvPrime
+		h = (h ^ uint64(c[4])) * fnvPrime
+		h = (h ^ uint64(c[5])) * fnvPrime
+		h = (h ^ uint64(c[6])) * fnvPrime
+		h = (h ^ uint64(c[7])) * fnvPrime
+	}
+	for _, t := range terrain {
 		h = (h ^ uint64(t)) * fnvPrime
 	}
 	for _, s := range l.Spawns {
@@ -119,13 +133,17 @@ const (
 	fnvPrime  = 1099511628211
 )
 
-// fnvUint64 folds the eight bytes of v, least significant first, into h.
+// fnvUint64 folds the eight bytes of v, least significant first, into h,
+// written out rather than looped for the same reason as the terrain's.
 func fnvUint64(h, v uint64) uint64 {
-	for range 8 {
-		h = (h ^ (v & 0xff)) * fnvPrime
-		v >>= 8
-	}
-	return h
+	h = (h ^ (v & 0xff)) * fnvPrime
+	h = (h ^ (v >> 8 & 0xff)) * fnvPrime
+	h = (h ^ (v >> 16 & 0xff)) * fnvPrime
+	h = (h ^ (v >> 24 & 0xff)) * fnvPrime
+	h = (h ^ (v >> 32 & 0xff)) * fnvPrime
+	h = (h ^ (v >> 40 & 0xff)) * fnvPrime
+	h = (h ^ (v >> 48 & 0xff)) * fnvPrime
+	return (h ^ (v >> 56)) * fnvPrime
 }
 
 func (l *Level) index(p geom.Point) int { return p.Y*l.W + p.X }
@@ -147,6 +165,19 @@ func (l *Level) openColumns() []bool {
 		}
 	}
 	return open
+}
+
+// solidColumns returns, for each column, the bit mask of the rows whose
+// spawn blocks the van (bit y for row y). It is for levels of at most
+// maskRows rows.
+func (l *Level) solidColumns() []uint64 {
+	cols := make([]uint64, l.W)
+	for _, s := range l.Spawns {
+		if l.Things[s.Thing].Solid && s.At.In(l.W, l.H) {
+			cols[s.At.X] |= 1 << s.At.Y
+		}
+	}
+	return cols
 }
 
 // solidGrid marks, row-major, the cells whose spawn blocks the van.

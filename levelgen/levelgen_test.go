@@ -1,8 +1,11 @@
 package levelgen
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/fnv"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -317,5 +320,49 @@ func BenchmarkGenerate(b *testing.B) {
 	for b.Loop() {
 		seed++
 		Generate(seed, int(seed%11), p)
+	}
+}
+
+// TestIntNDrawsAsRandIntN checks the spawn roll's direct draw against
+// rand.Rand.IntN (through Uint64N, the same draw, which takes ranges past
+// the ints) on two generators seeded alike, for the roll's range and for
+// ranges so large that the redraw for bias runs often.
+func TestIntNDrawsAsRandIntN(t *testing.T) {
+	for _, n := range []uint64{rollRange, 3, 7, 1_000_003, 3 << 61, 1<<63 + 1} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			ours, theirs := rand.NewPCG(seed, n), rand.New(rand.NewPCG(seed, n))
+			for i := range 20_000 {
+				if want, got := theirs.Uint64N(n), intN(ours, n); got != want {
+					require.Equal(t, want, got, "n %d seed %d draw %d", n, seed, i)
+				}
+			}
+		}
+	}
+}
+
+// TestHashIsFNV1aOfTheLevel checks Hash against the standard library's
+// FNV-1a over the bytes its doc names, on generated levels of many widths
+// and on a tiny parsed one, so the unrolled loops cover every remainder.
+func TestHashIsFNV1aOfTheLevel(t *testing.T) {
+	p := tables(t)
+	levels := []*Level{mustParse(t, "@.~", "..#")}
+	for s := uint64(1); s <= 24; s++ {
+		levels = append(levels, Generate(s, int(s%11), p))
+	}
+	for i, l := range levels {
+		f := fnv.New64a()
+		word := func(v int) { _ = binary.Write(f, binary.LittleEndian, int64(v)) }
+		for _, v := range []int{l.W, l.H, l.Start.X, l.Start.Y} {
+			word(v)
+		}
+		for _, c := range l.Terrain {
+			_, _ = f.Write([]byte{byte(c)})
+		}
+		for _, s := range l.Spawns {
+			_, _ = f.Write([]byte{byte(s.Thing)})
+			word(s.At.X)
+			word(s.At.Y)
+		}
+		assert.Equal(t, f.Sum64(), l.Hash(), "level %d (%dx%d)", i, l.W, l.H)
 	}
 }

@@ -76,23 +76,39 @@ func (f *noiseField) num(x, y int) int64 {
 // in turn, so the lattice lookups, divisions and the row's fade are done
 // once a square rather than once a cell: laying out a road asks for every
 // cell.
+//
+// Along a square's row each corner's dot product n is linear in the cell's
+// offset kx, and num's t*s5 + v*(b-t) regroups as P + u*Q with
+//
+//	P = s5*((s5-v)*n00 + v*n01)
+//	Q = (s5-v)*(n10-n00) + v*(n11-n01)
+//
+// both linear in kx too, so a cell costs one product and three sums. The
+// regrouping is exact in wrapping integer arithmetic, so every value equals
+// num's.
 func (f *noiseField) row(y int, nums []int64) {
 	s := f.scale
 	iy, ky := y/int(s), int64(y)%s
 	s5, v := f.s5, f.fade[ky]
-	top, bottom := f.grads[iy*f.cols:], f.grads[(iy+1)*f.cols:]
-	for ix, x0 := 0, 0; x0 < len(nums); ix, x0 = ix+1, x0+int(s) {
-		g00, g10, g01, g11 := top[ix], top[ix+1], bottom[ix], bottom[ix+1]
-		// The dot products' y terms are the same across the square's row.
-		a00, a10 := g00.y*ky, g10.y*ky
-		a01, a11 := g01.y*(ky-s), g11.y*(ky-s)
-		for kx, x := int64(0), x0; kx < s && x < len(nums); kx, x = kx+1, x+1 {
-			n00, n10 := g00.x*kx+a00, g10.x*(kx-s)+a10
-			n01, n11 := g01.x*kx+a01, g11.x*(kx-s)+a11
-			u := f.fade[kx]
-			t := n00*s5 + u*(n10-n00)
-			b := n01*s5 + u*(n11-n01)
-			nums[x] = t*s5 + v*(b-t)
+	w := s5 - v
+	top, bottom := f.grads[iy*f.cols:(iy+1)*f.cols], f.grads[(iy+1)*f.cols:(iy+2)*f.cols]
+	// A square's east corners are the next one's west corners.
+	g10, g11 := top[0], bottom[0]
+	for ix := 1; len(nums) > 0; ix++ {
+		cells := nums[:min(int(s), len(nums))]
+		nums = nums[len(cells):]
+		fade := f.fade[:len(cells)]
+		g00, g01 := g10, g11
+		g10, g11 = top[ix], bottom[ix]
+		// The dot products at the square's first cell, offsets (0, ky),
+		// (-s, ky), (0, ky-s) and (-s, ky-s); a cell east adds g.x.
+		n00, n10 := g00.y*ky, g10.y*ky-g10.x*s
+		n01, n11 := g01.y*(ky-s), g11.y*(ky-s)-g11.x*s
+		p, dp := s5*(w*n00+v*n01), s5*(w*g00.x+v*g01.x)
+		q, dq := w*(n10-n00)+v*(n11-n01), w*(g10.x-g00.x)+v*(g11.x-g01.x)
+		for i := range cells {
+			cells[i] = p + fade[i]*q
+			p, q = p+dp, q+dq
 		}
 	}
 }

@@ -2,6 +2,7 @@ package levelgen
 
 import (
 	"container/heap"
+	"math/bits"
 	"slices"
 
 	"lastpost/ecs/geom"
@@ -18,15 +19,65 @@ func Drivable(l *Level) bool {
 	if !l.Start.In(l.W, l.H) {
 		return false
 	}
+	if l.H <= maskRows {
+		return drivableByColumns(l)
+	}
+	return drivableByCells(l)
+}
+
+// maskRows is the tallest level whose columns fit one bit mask each.
+const maskRows = 64
+
+// drivableByColumns is Drivable for a level of at most maskRows rows, the
+// shipped tables' case. Each column's wrecks and barrels are one bit mask
+// (bit y for row y) and so is the set of reached rows, so a column costs a
+// few word operations rather than a pass over its cells. It answers as
+// drivableByCells does.
+func drivableByColumns(l *Level) bool {
+	solid := l.solidColumns()
+	full := uint64(1)<<l.H - 1 // all ones when l.H is 64, since the shift gives 0
+	reach := uint64(1) << l.Start.Y
+	if solid[l.Start.X]&reach != 0 {
+		return false
+	}
+	for x := l.Start.X; x < l.GoalX(); x++ {
+		// Since the van never goes west, the reachable cells can be found
+		// one column at a time, west to east: they spread north and south
+		// through the column, then step east where nothing solid stands.
+		if solid[x] == 0 {
+			reach = full // reach is never empty here
+		} else {
+			reach = spreadInRuns(reach, full&^solid[x])
+		}
+		reach &^= solid[x+1]
+		if reach == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// spreadInRuns returns the runs of set bits of free that hold a bit of
+// seeds, seeds being a subset of free. Adding a seed to free carries
+// through the run above it, clearing the run from the seed up (a second
+// seed of the run only sets its own bit again); reversing the bits does the
+// same downwards.
+func spreadInRuns(seeds, free uint64) uint64 {
+	up := free&^(free+seeds) | seeds
+	rf, rs := bits.Reverse64(free), bits.Reverse64(seeds)
+	down := bits.Reverse64(rf&^(rf+rs) | rs)
+	return up | down
+}
+
+// drivableByCells is Drivable for a level of any height, one cell at a
+// time. Most columns hold nothing solid: once a whole column is reached,
+// it stays whole across open columns without reading them.
+func drivableByCells(l *Level) bool {
 	solid := l.solidGrid()
 	if solid[l.index(l.Start)] {
 		return false
 	}
 	open := l.openColumns()
-	// Since the van never goes west, the reachable cells can be found one
-	// column at a time, west to east. Most columns hold nothing solid: once
-	// a whole column is reached, it stays whole across open columns
-	// without reading them.
 	reach, next := make([]bool, l.H), make([]bool, l.H)
 	reach[l.Start.Y] = true
 	whole := false

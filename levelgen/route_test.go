@@ -90,7 +90,11 @@ func TestClearRoute(t *testing.T) {
 // randomGrid draws a small level with the given chance (per mille) of a
 // solid in each cell and a random start that is not solid.
 func randomGrid(rng *rand.Rand, solidPerMille int) *Level {
-	w, h := 2+rng.IntN(14), 1+rng.IntN(8)
+	return randomSizedGrid(rng, 2+rng.IntN(14), 1+rng.IntN(8), solidPerMille)
+}
+
+// randomSizedGrid is randomGrid for a w x h level.
+func randomSizedGrid(rng *rand.Rand, w, h, solidPerMille int) *Level {
 	l := &Level{W: w, H: h, Terrain: make([]Terrain, w*h), Things: assets.BuiltinThings}
 	l.Start = geom.Pt(rng.IntN(w), rng.IntN(h))
 	for i := range l.Terrain {
@@ -156,6 +160,49 @@ func TestDrivableAndClearRouteAgreeWithRelaxation(t *testing.T) {
 		assert.Equal(t, want == 0, Drivable(l), "case %d\n%s", i, l.ASCII())
 		assert.Equal(t, want, clearRoute(l), "case %d: removed blockers\n%s", i, l.ASCII())
 		assert.True(t, Drivable(l), "case %d after clearing\n%s", i, l.ASCII())
+	}
+}
+
+// TestDrivableByColumnsMatchesByCells checks the bit-mask columns against
+// the cell by cell walk on random roads up to the tallest a mask holds, from
+// sparse to walled off, and the cell walk against plain relaxation on roads
+// too tall for a mask.
+func TestDrivableByColumnsMatchesByCells(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for i := range 4000 {
+		w, h := 2+rng.IntN(40), 1+rng.IntN(maskRows)
+		l := randomSizedGrid(rng, w, h, rng.IntN(600))
+		if want, got := drivableByCells(l), drivableByColumns(l); got != want {
+			require.Equal(t, want, got, "case %d (%dx%d, start %v)\n%s", i, w, h, l.Start, l.ASCII())
+		}
+	}
+	for i := range 200 {
+		w, h := 2+rng.IntN(12), maskRows+1+rng.IntN(8)
+		l := randomSizedGrid(rng, w, h, rng.IntN(600))
+		if want, got := fewestBlockers(l) == 0, Drivable(l); got != want {
+			require.Equal(t, want, got, "tall case %d (%dx%d)\n%s", i, w, h, l.ASCII())
+		}
+	}
+}
+
+// TestSpreadInRuns checks the run spreading on hand-made columns.
+func TestSpreadInRuns(t *testing.T) {
+	cases := []struct {
+		name              string
+		seeds, free, want uint64
+	}{
+		{"nothing reached", 0, 0b1111, 0},
+		{"a seed fills its run both ways", 0b0100, 0b1110, 0b1110},
+		{"other runs stay dark", 0b0001, 0b1101_1011, 0b0011},
+		{"two seeds in one run", 0b1010, 0b1111, 0b1111},
+		{"seeds in two runs", 0b1000_0001, 0b1110_0111, 0b1110_0111},
+		{"the top bit", 1 << 63, 0b11 << 62, 0b11 << 62},
+		{"a run of all 64 rows", 1 << 20, ^uint64(0), ^uint64(0)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, spreadInRuns(c.seeds, c.free))
+		})
 	}
 }
 
