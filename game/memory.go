@@ -172,9 +172,23 @@ func (m *Memory) readRow(g *Game, y, first, last int) {
 	}
 	row := y * m.W
 	sp, kinds := g.world.Spatial(), vocab.KindOf.Column(g.world)
-	for x := first; x <= last; x++ {
-		m.set(row+x, topStillIn(sp, kinds, geom.Pt(x, y)))
+	// This is set, cell by cell, over the row's slices with the digest in
+	// a local: every turn reads a hundred cells or so, most never seen
+	// before and empty, and a call per cell cost as much as the reading.
+	seen, held := m.Seen[row+first:row+last+1], m.Kinds[row+first:row+last+1]
+	digest := m.digest
+	for j := range seen {
+		k := topStillIn(sp, kinds, geom.Pt(first+j, y))
+		if seen[j] {
+			if held[j] == k {
+				continue
+			}
+			digest -= cellHash(row+first+j, held[j])
+		}
+		seen[j], held[j] = true, k
+		digest += cellHash(row+first+j, k)
 	}
+	m.digest = digest
 }
 
 // builtinRank orders the built-in things by how worth drawing they are
