@@ -1,0 +1,68 @@
+package ai
+
+import "lastpost/ecs/geom"
+
+// windowRows and windowCols size the driver's window on the terrain (see
+// window): the van's three rows and one more on either side, and enough
+// columns for the look-ahead of a van far faster than the shipped ones.
+const (
+	windowRows = 5
+	windowCols = 64
+)
+
+// What the window knows of a cell.
+const (
+	cellUnread uint8 = iota
+	cellOpen
+	cellBlocked
+)
+
+// window remembers, for the cells the driver asks about again and again,
+// whether each is blocked (see blocked), so the map is asked once a cell.
+// The lanes ask of a cell in the van's row as their own cell, as the cell
+// east of the one before, and as the cell beside each neighbouring lane's
+// cell when they look for dead ends: up to five times a turn, each through
+// the Map interface. The window spans the van's rows, one more on either
+// side, from the van's column to one past the look-ahead; a cell outside it
+// is asked of the map every time. It is read lazily, so it asks the map
+// only about cells the driver would have asked about.
+type window struct {
+	m      Map
+	w, h   int
+	origin geom.Point // the cell of cells[0][0]
+	cols   int        // columns in use, at most windowCols
+	cells  [windowRows][windowCols]uint8
+}
+
+// open sets the window around van for a look-ahead of look cells; a
+// window not kept has no cells, and asks the map every time.
+func (wn *window) open(m Map, van geom.Point, look int, keep bool) {
+	wn.m = m
+	wn.w, wn.h = m.Size()
+	wn.origin = geom.Pt(van.X, van.Y-windowRows/2)
+	wn.cols = 0
+	if keep {
+		wn.cols = min(look+2, windowCols)
+	}
+}
+
+// blocked reports whether p is off the map or solid, as blocked(m, p).
+func (wn *window) blocked(p geom.Point) bool {
+	x, y := p.X-wn.origin.X, p.Y-wn.origin.Y
+	if uint(x) >= uint(wn.cols) || uint(y) >= windowRows {
+		return !p.In(wn.w, wn.h) || wn.m.Solid(p)
+	}
+	c := &wn.cells[y][x]
+	if *c == cellUnread {
+		*c = cellOpen
+		if !p.In(wn.w, wn.h) || wn.m.Solid(p) {
+			*c = cellBlocked
+		}
+	}
+	return *c == cellBlocked
+}
+
+// acid reports whether p is an acid cell on the map, as acidAt(m, p).
+func (wn *window) acid(p geom.Point) bool {
+	return p.In(wn.w, wn.h) && wn.m.Acid(p)
+}
