@@ -280,7 +280,7 @@ func (dr *driver) enemyAt(p geom.Point) (Thing, bool) {
 // obstacle reports whether the van cannot drive into p: off the map, solid,
 // or held by a car or bike.
 func (dr *driver) obstacle(p geom.Point) bool {
-	if dr.ground.blocked(p) {
+	if dr.ground.blocked(dr.s.Map, p) {
 		return true
 	}
 	e, ok := dr.enemyAt(p)

@@ -55,12 +55,12 @@ func (dr *driver) lane(dir geom.Dir) lane {
 		return l
 	}
 	l.ok = true
-	if dir != geom.None && dr.ground.acid(start) {
+	if dir != geom.None && dr.ground.acid(dr.s.Map, start) {
 		l.acid++
 	}
 	l.clear = dr.clearAhead(start)
 	for k := 1; k <= l.clear; k++ {
-		if dr.ground.acid(start.Add(geom.Pt(k, 0))) {
+		if dr.ground.acid(dr.s.Map, start.Add(geom.Pt(k, 0))) {
 			l.acid++
 		}
 	}
@@ -89,7 +89,7 @@ func (dr *driver) clearAhead(start geom.Point) int {
 // as an obstacle, so the lanes steer clear of it early.
 func (dr *driver) deadEnd(p geom.Point) bool {
 	for _, d := range [3]geom.Dir{geom.East, geom.North, geom.South} {
-		if !dr.ground.blocked(p.Add(d.Vec())) {
+		if !dr.ground.blocked(dr.s.Map, p.Add(d.Vec())) {
 			return false
 		}
 	}

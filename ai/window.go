@@ -26,8 +26,10 @@ const (
 // side, from the van's column to one past the look-ahead; a cell outside it
 // is asked of the map every time. It is read lazily, so it asks the map
 // only about cells the driver would have asked about.
+//
+// It keeps no Map: a driver that stored its situation's Map would let the
+// situation escape to the heap, once a turn.
 type window struct {
-	m      Map
 	w, h   int
 	origin geom.Point // the cell of cells[0][0]
 	cols   int        // columns in use, at most windowCols
@@ -37,7 +39,6 @@ type window struct {
 // open sets the window around van for a look-ahead of look cells; a
 // window not kept has no cells, and asks the map every time.
 func (wn *window) open(m Map, van geom.Point, look int, keep bool) {
-	wn.m = m
 	wn.w, wn.h = m.Size()
 	wn.origin = geom.Pt(van.X, van.Y-windowRows/2)
 	wn.cols = 0
@@ -46,23 +47,24 @@ func (wn *window) open(m Map, van geom.Point, look int, keep bool) {
 	}
 }
 
-// blocked reports whether p is off the map or solid, as blocked(m, p).
-func (wn *window) blocked(p geom.Point) bool {
+// blocked reports whether p is off m or solid, as blocked(m, p); m is
+// the map the window was opened on.
+func (wn *window) blocked(m Map, p geom.Point) bool {
 	x, y := p.X-wn.origin.X, p.Y-wn.origin.Y
 	if uint(x) >= uint(wn.cols) || uint(y) >= windowRows {
-		return !p.In(wn.w, wn.h) || wn.m.Solid(p)
+		return !p.In(wn.w, wn.h) || m.Solid(p)
 	}
 	c := &wn.cells[y][x]
 	if *c == cellUnread {
 		*c = cellOpen
-		if !p.In(wn.w, wn.h) || wn.m.Solid(p) {
+		if !p.In(wn.w, wn.h) || m.Solid(p) {
 			*c = cellBlocked
 		}
 	}
 	return *c == cellBlocked
 }
 
-// acid reports whether p is an acid cell on the map, as acidAt(m, p).
-func (wn *window) acid(p geom.Point) bool {
-	return p.In(wn.w, wn.h) && wn.m.Acid(p)
+// acid reports whether p is an acid cell on m, as acidAt(m, p).
+func (wn *window) acid(m Map, p geom.Point) bool {
+	return p.In(wn.w, wn.h) && m.Acid(p)
 }

@@ -93,3 +93,11 @@ func TestDriverWindowAsksOnce(t *testing.T) {
 		assert.Contains(t, plain, p, "the window asked about %v, which the driver never needs", p)
 	}
 }
+
+// The driver and its window live on the stack: the bot drives every turn,
+// and a heap copy of the situation each time is garbage.
+func TestDriveAllocatesNothing(t *testing.T) {
+	s := randomRoad(t, rand.New(rand.NewPCG(7, 12)))
+	s.Speed = max(s.Speed, 1)
+	assert.Zero(t, testing.AllocsPerRun(100, func() { Drive(s) }))
+}
