@@ -54,7 +54,47 @@ func TestMemoryMatchesAFreshLookEveryTurn(t *testing.T) {
 			require.Equal(t, fresh.Seen, g.memory.Seen, "seed %d step %d: cells seen", seed, step)
 			require.Equal(t, fresh.Kinds, g.memory.Kinds, "seed %d step %d: kinds remembered", seed, step)
 			require.Equal(t, fresh.digest, g.memory.digest, "seed %d step %d: digest", seed, step)
+			if step%5 == 0 {
+				requireStillCacheTrue(t, g)
+			}
 		}
 		assert.Positive(t, turns, "seed %d: the bot drove", seed)
+	}
+}
+
+// requireStillCacheTrue checks that every cell of the road the cache of
+// still things knows holds what a fresh look there gives.
+func requireStillCacheTrue(t *testing.T, g *Game) {
+	t.Helper()
+	m := &g.memory
+	require.Len(t, g.sight.still, m.W*m.H)
+	for i, k := range g.sight.still {
+		if p := geom.Pt(i%m.W, i/m.W); k != stillUnread {
+			require.Equal(t, g.topStill(p), k, "turn %d: the cache of cell %v", g.Run.Turns, p)
+		}
+	}
+}
+
+// The cache of still things is not saved: a loaded road lays it out again,
+// and must then remember exactly what the saved game goes on to remember.
+func TestMemoryAfterALoadMatchesTheSavedGame(t *testing.T) {
+	data := loadData(t)
+	for _, seed := range []uint64{2, 4242} {
+		g := New(data, seed)
+		var bot Bot
+		for range 40 {
+			fxDo(t, g, bot.Next(g))
+		}
+		require.Equal(t, act.PhaseRoad, g.Phase(), "seed %d: still on the first road", seed)
+		loaded := saveRoundTrip(t, g)
+		var twin Bot
+		for g.Phase() == act.PhaseRoad {
+			fxDo(t, g, bot.Next(g))
+			fxDo(t, loaded, twin.Next(loaded))
+			require.Equal(t, g.memory, loaded.memory, "seed %d turn %d", seed, g.Run.Turns)
+			if g.Phase() == act.PhaseRoad {
+				requireStillCacheTrue(t, loaded)
+			}
+		}
 	}
 }
