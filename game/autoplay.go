@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 
 	"lastpost/ai"
 	"lastpost/assets"
@@ -34,6 +35,11 @@ type Bot struct {
 	guns   [4]ai.GunInfo
 	gunIDs [4]string
 	gunsOf *assets.Data
+	// kits is which kits the items kitsIn name hold, read again only when
+	// the items change: most turns the van carries what it carried.
+	kits   [2]bool
+	kitsIn []string
+	kitsOf *assets.Data
 }
 
 // BotStyle is how the bot plays. The careful bot is the bar a player
@@ -115,17 +121,23 @@ func (b *Bot) drive(g *Game) Command {
 
 // carriesKits reports whether the van carries a spare tyre and an engine
 // kit, as the driver calls them. The bot asks every turn, so it reads the
-// item store once rather than list the inventory.
-func carriesKits(w *ecs.World, shop *assets.Shop) (spareTyre, engineKit bool) {
-	for _, id := range vocab.Item.Values(w) {
-		switch kitItem(shop, id) {
-		case ai.SpareTyre:
-			spareTyre = true
-		case ai.EngineKit:
-			engineKit = true
+// item store rather than list the inventory, and looks the items up in the
+// shop only when they differ from the last turn's.
+func (b *Bot) carriesKits(g *Game) (spareTyre, engineKit bool) {
+	items := vocab.Item.Values(g.world)
+	if b.kitsOf != g.data || !slices.Equal(items, b.kitsIn) {
+		b.kitsIn, b.kitsOf = append(b.kitsIn[:0], items...), g.data
+		b.kits = [2]bool{}
+		for _, id := range items {
+			switch kitItem(&g.data.Shop, id) {
+			case ai.SpareTyre:
+				b.kits[0] = true
+			case ai.EngineKit:
+				b.kits[1] = true
+			}
 		}
 	}
-	return spareTyre, engineKit
+	return b.kits[0], b.kits[1]
 }
 
 // gunInfo tells the driver the van's guns, side by side. It looks a gun
@@ -205,7 +217,7 @@ func (b *Bot) situation(g *Game) ai.Situation {
 		Letters: s.Letters[:0],
 		Barrels: s.Barrels[:0],
 	}
-	s.HasSpareTyre, s.HasEngineKit = carriesKits(w, &g.data.Shop)
+	s.HasSpareTyre, s.HasEngineKit = b.carriesKits(g)
 	vision := g.data.Van.Vision
 	// The columns read positions and kinds without finding the store each
 	// time: the loops below read every enemy, letter and barrel on the road.
