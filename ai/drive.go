@@ -169,6 +169,7 @@ func (dr *driver) prepare() {
 	dr.look = max(s.Speed+2, brakingDistance(s.MaxSpeed)+1)
 	dr.ground.open(s.Map, s.Van, dr.look, !dr.plain)
 	dr.keepNear()
+	dr.ground.markEnemies(dr.nearList())
 	for _, d := range geom.Dirs {
 		dr.shots[d-1] = dr.aim(d)
 	}
@@ -262,14 +263,19 @@ func (dr *driver) keepNear() {
 	}
 }
 
+// nearList is the list enemyAt reads: the short list, or the situation's
+// whole list when the short one overflowed.
+func (dr *driver) nearList() []Thing {
+	if dr.nearFull {
+		return dr.s.Enemies
+	}
+	return dr.near[:dr.nearN]
+}
+
 // enemyAt returns the enemy standing on p, if any. p must lie in the van's
 // three rows or its column.
 func (dr *driver) enemyAt(p geom.Point) (Thing, bool) {
-	list := dr.near[:dr.nearN]
-	if dr.nearFull {
-		list = dr.s.Enemies
-	}
-	for _, e := range list {
+	for _, e := range dr.nearList() {
 		if e.At == p {
 			return e, true
 		}
@@ -282,6 +288,9 @@ func (dr *driver) enemyAt(p geom.Point) (Thing, bool) {
 func (dr *driver) obstacle(p geom.Point) bool {
 	if dr.ground.blocked(dr.s.Map, p) {
 		return true
+	}
+	if vehicle, inside := dr.ground.vehicleAt(p); inside {
+		return vehicle
 	}
 	e, ok := dr.enemyAt(p)
 	return ok && e.vehicle()
