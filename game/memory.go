@@ -204,7 +204,11 @@ func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
 			m.readRow(g, y, first, last)
 			continue
 		}
-		m.readRow(g, y, first, oldFirst-1)
+		// The van drives east: the west piece is nearly always empty,
+		// and this spares the call.
+		if first < oldFirst {
+			m.readRow(g, y, first, oldFirst-1)
+		}
 		m.readRow(g, y, oldLast+1, last)
 	}
 }
