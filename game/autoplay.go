@@ -40,6 +40,10 @@ type Bot struct {
 	kits   [2]bool
 	kitsIn []string
 	kitsOf *assets.Data
+	// things tells, for each enemy kind, 1 + the driver's ThingKind for it
+	// under the data thingsOf, or 0 while not yet looked up.
+	things   [256]uint8
+	thingsOf *assets.Data
 }
 
 // BotStyle is how the bot plays. The careful bot is the bar a player
@@ -222,10 +226,13 @@ func (b *Bot) situation(g *Game) ai.Situation {
 	// The columns read positions and kinds without finding the store each
 	// time: the loops below read every enemy, letter and barrel on the road.
 	at, kinds := vocab.Position.Column(w), vocab.KindOf.Column(w)
+	if b.thingsOf != g.data {
+		b.things, b.thingsOf = [256]uint8{}, g.data
+	}
 	for _, e := range vocab.Enemy.Entities(w) {
 		if p, ok := at.Get(e); ok && ai.Sees(pos, p, vision) {
 			k, _ := kinds.Get(e)
-			s.Enemies = append(s.Enemies, ai.Thing{Kind: thingKind(g.env.Enemy(k)), At: p})
+			s.Enemies = append(s.Enemies, ai.Thing{Kind: b.thingOf(g, k), At: p})
 		}
 	}
 	for _, e := range vocab.Letter.Entities(w) {
@@ -239,6 +246,17 @@ func (b *Bot) situation(g *Game) ai.Situation {
 		}
 	}
 	return *s
+}
+
+// thingOf is thingKind for the enemies of kind k, looked up in the data
+// once a kind: the situation asks it of every enemy in sight every turn.
+func (b *Bot) thingOf(g *Game, k vocab.Kind) ai.ThingKind {
+	if t := b.things[k]; t != 0 {
+		return ai.ThingKind(t - 1)
+	}
+	t := thingKind(g.env.Enemy(k))
+	b.things[k] = uint8(t) + 1
+	return t
 }
 
 // thingKind tells the driver what an enemy is by the AI that drives it,
