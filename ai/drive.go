@@ -81,6 +81,12 @@ func Drive(s Situation) Order {
 	// The driver and the situation it points to live on this stack: the
 	// bot asks once a turn, and a heap copy each time is garbage.
 	dr := driver{s: &s}
+	return dr.drive()
+}
+
+// drive is Drive for the situation dr points to.
+func (dr *driver) drive() Order {
+	s := dr.s
 	dr.prepare()
 	item := dr.repairItem()
 	if s.Speed <= 0 {
@@ -149,6 +155,10 @@ type driver struct {
 	near     [nearCap]Thing
 	nearN    int
 	nearFull bool // more than nearCap: read the situation's whole list
+	// ground answers what the lanes and guns ask of the terrain; plain
+	// turns it off, so tests can check it against asking the map.
+	ground window
+	plain  bool
 }
 
 // prepare sets how far dr looks ahead and aims each side, from its
@@ -157,7 +167,9 @@ func (dr *driver) prepare() {
 	s := dr.s
 	// Far enough to see what limits the top speed, and at least speed+2.
 	dr.look = max(s.Speed+2, brakingDistance(s.MaxSpeed)+1)
+	dr.ground.open(s.Map, s.Van, dr.look, !dr.plain)
 	dr.keepNear()
+	dr.ground.markEnemies(dr.nearList())
 	for _, d := range geom.Dirs {
 		dr.shots[d-1] = dr.aim(d)
 	}
@@ -251,14 +263,19 @@ func (dr *driver) keepNear() {
 	}
 }
 
+// nearList is the list enemyAt reads: the short list, or the situation's
+// whole list when the short one overflowed.
+func (dr *driver) nearList() []Thing {
+	if dr.nearFull {
+		return dr.s.Enemies
+	}
+	return dr.near[:dr.nearN]
+}
+
 // enemyAt returns the enemy standing on p, if any. p must lie in the van's
 // three rows or its column.
 func (dr *driver) enemyAt(p geom.Point) (Thing, bool) {
-	list := dr.near[:dr.nearN]
-	if dr.nearFull {
-		list = dr.s.Enemies
-	}
-	for _, e := range list {
+	for _, e := range dr.nearList() {
 		if e.At == p {
 			return e, true
 		}
@@ -269,8 +286,11 @@ func (dr *driver) enemyAt(p geom.Point) (Thing, bool) {
 // obstacle reports whether the van cannot drive into p: off the map, solid,
 // or held by a car or bike.
 func (dr *driver) obstacle(p geom.Point) bool {
-	if blocked(dr.s.Map, p) {
+	if dr.ground.blocked(dr.s.Map, p) {
 		return true
+	}
+	if vehicle, inside := dr.ground.vehicleAt(p); inside {
+		return vehicle
 	}
 	e, ok := dr.enemyAt(p)
 	return ok && e.vehicle()

@@ -55,12 +55,12 @@ func (dr *driver) lane(dir geom.Dir) lane {
 		return l
 	}
 	l.ok = true
-	if dir != geom.None && acidAt(s.Map, start) {
+	if dir != geom.None && dr.ground.acid(dr.s.Map, start) {
 		l.acid++
 	}
 	l.clear = dr.clearAhead(start)
 	for k := 1; k <= l.clear; k++ {
-		if acidAt(s.Map, start.Add(geom.Pt(k, 0))) {
+		if dr.ground.acid(dr.s.Map, start.Add(geom.Pt(k, 0))) {
 			l.acid++
 		}
 	}
@@ -77,7 +77,7 @@ func (dr *driver) clearAhead(start geom.Point) int {
 		if p.X > dr.s.GoalX {
 			break
 		}
-		if dr.obstacle(p) || deadEnd(dr.s.Map, p) {
+		if dr.obstacle(p) || dr.deadEnd(p) {
 			return k - 1
 		}
 	}
@@ -87,9 +87,9 @@ func (dr *driver) clearAhead(start geom.Point) int {
 // deadEnd reports whether a van entering p could never leave it: blocked
 // ahead and on both sides, since it never reverses. Such a pocket counts
 // as an obstacle, so the lanes steer clear of it early.
-func deadEnd(m Map, p geom.Point) bool {
+func (dr *driver) deadEnd(p geom.Point) bool {
 	for _, d := range [3]geom.Dir{geom.East, geom.North, geom.South} {
-		if !blocked(m, p.Add(d.Vec())) {
+		if !dr.ground.blocked(dr.s.Map, p.Add(d.Vec())) {
 			return false
 		}
 	}

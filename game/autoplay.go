@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 
 	"lastpost/ai"
 	"lastpost/assets"
@@ -29,6 +30,20 @@ type Bot struct {
 	// with that data: the data never changes during a run.
 	ranks   map[string]int
 	ranksOf *assets.Data
+	// guns is what the driver knows of the guns gunIDs names, side by
+	// side, read again only when a gun is mounted or taken off.
+	guns   [4]ai.GunInfo
+	gunIDs [4]string
+	gunsOf *assets.Data
+	// kits is which kits the items kitsIn name hold, read again only when
+	// the items change: most turns the van carries what it carried.
+	kits   [2]bool
+	kitsIn []string
+	kitsOf *assets.Data
+	// things tells, for each enemy kind, 1 + the driver's ThingKind for it
+	// under the data thingsOf, or 0 while not yet looked up.
+	things   [256]uint8
+	thingsOf *assets.Data
 }
 
 // BotStyle is how the bot plays. The careful bot is the bar a player
@@ -108,16 +123,42 @@ func (b *Bot) drive(g *Game) Command {
 	return Command{Kind: CmdWait}
 }
 
-// carries reports whether the van carries a kit the driver calls item. The
-// bot asks every turn, so it reads the item store rather than list the
-// inventory.
-func carries(w *ecs.World, shop *assets.Shop, item ai.Item) bool {
-	for _, id := range vocab.Item.Values(w) {
-		if kitItem(shop, id) == item {
-			return true
+// carriesKits reports whether the van carries a spare tyre and an engine
+// kit, as the driver calls them. The bot asks every turn, so it reads the
+// item store rather than list the inventory, and looks the items up in the
+// shop only when they differ from the last turn's.
+func (b *Bot) carriesKits(g *Game) (spareTyre, engineKit bool) {
+	items := vocab.Item.Values(g.world)
+	if b.kitsOf != g.data || !slices.Equal(items, b.kitsIn) {
+		b.kitsIn, b.kitsOf = append(b.kitsIn[:0], items...), g.data
+		b.kits = [2]bool{}
+		for _, id := range items {
+			switch kitItem(&g.data.Shop, id) {
+			case ai.SpareTyre:
+				b.kits[0] = true
+			case ai.EngineKit:
+				b.kits[1] = true
+			}
 		}
 	}
-	return false
+	return b.kits[0], b.kits[1]
+}
+
+// gunInfo tells the driver the van's guns, side by side. It looks a gun
+// up in the data only when the mounted guns differ from the last turn's.
+func (b *Bot) gunInfo(g *Game) [4]ai.GunInfo {
+	ids := vocab.Guns.Value(g.world, g.env.Van)
+	if ids == b.gunIDs && b.gunsOf == g.data {
+		return b.guns
+	}
+	b.gunIDs, b.gunsOf = ids, g.data
+	for i, id := range ids {
+		b.guns[i] = ai.GunInfo{}
+		if id != "" {
+			b.guns[i] = ai.GunInfo{Mounted: true, Range: g.env.Gun(id).Range}
+		}
+	}
+	return b.guns
 }
 
 // recklessly turns a careful order into the reckless bot's: never slow
@@ -175,24 +216,23 @@ func (b *Bot) situation(g *Game) ai.Situation {
 		Speed: vocab.Speed.Value(w, v), MaxSpeed: vocab.TopSpeed.Value(w, v),
 		Tyres: tyres.Cur, MaxTyres: tyres.Max, Engine: engine.Cur, MaxEngine: engine.Max,
 		GoalX: g.level.GoalX(), RoadTop: g.data.LevelGen.RoadTop, RoadBottom: g.data.LevelGen.RoadBottom,
-		HasSpareTyre: carries(w, &g.data.Shop, ai.SpareTyre),
-		HasEngineKit: carries(w, &g.data.Shop, ai.EngineKit),
-		Enemies:      s.Enemies[:0],
-		Letters:      s.Letters[:0],
-		Barrels:      s.Barrels[:0],
+		Guns:    b.gunInfo(g),
+		Enemies: s.Enemies[:0],
+		Letters: s.Letters[:0],
+		Barrels: s.Barrels[:0],
 	}
-	for i, id := range vocab.Guns.Value(w, v) {
-		if id != "" {
-			s.Guns[i] = ai.GunInfo{Mounted: true, Range: g.env.Gun(id).Range}
-		}
-	}
+	s.HasSpareTyre, s.HasEngineKit = b.carriesKits(g)
 	vision := g.data.Van.Vision
-	// The column reads positions without finding the store each time: the
-	// loops below read every enemy, letter and barrel on the road.
-	at := vocab.Position.Column(w)
+	// The columns read positions and kinds without finding the store each
+	// time: the loops below read every enemy, letter and barrel on the road.
+	at, kinds := vocab.Position.Column(w), vocab.KindOf.Column(w)
+	if b.thingsOf != g.data {
+		b.things, b.thingsOf = [256]uint8{}, g.data
+	}
 	for _, e := range vocab.Enemy.Entities(w) {
 		if p, ok := at.Get(e); ok && ai.Sees(pos, p, vision) {
-			s.Enemies = append(s.Enemies, ai.Thing{Kind: thingKind(g.env.Enemy(vocab.KindOf.Value(w, e))), At: p})
+			k, _ := kinds.Get(e)
+			s.Enemies = append(s.Enemies, ai.Thing{Kind: b.thingOf(g, k), At: p})
 		}
 	}
 	for _, e := range vocab.Letter.Entities(w) {
@@ -206,6 +246,17 @@ func (b *Bot) situation(g *Game) ai.Situation {
 		}
 	}
 	return *s
+}
+
+// thingOf is thingKind for the enemies of kind k, looked up in the data
+// once a kind: the situation asks it of every enemy in sight every turn.
+func (b *Bot) thingOf(g *Game, k vocab.Kind) ai.ThingKind {
+	if t := b.things[k]; t != 0 {
+		return ai.ThingKind(t - 1)
+	}
+	t := thingKind(g.env.Enemy(k))
+	b.things[k] = uint8(t) + 1
+	return t
 }
 
 // thingKind tells the driver what an enemy is by the AI that drives it,

@@ -37,7 +37,18 @@ type sight struct {
 	radius int
 	// halves[dy] is the widest dx with dx*dx+dy*dy < radius*radius.
 	halves []int
+	// still holds, for every cell of the road, what topStill gives there,
+	// or stillUnread for a cell whose entities changed out of sight since
+	// it was last read. Most cells that come into sight are empty and were
+	// never read: the whole road's still things, laid out once from the
+	// position store when the road is first viewed, answer for them
+	// without asking the spatial index cell by cell.
+	still []vocab.Kind
 }
+
+// stillUnread marks a cell of sight.still that must be read afresh; no
+// still thing has that kind.
+const stillUnread = vocab.Kind(255)
 
 // cellHash is what a seen cell adds to the memory's digest.
 func cellHash(i int, k vocab.Kind) uint64 { return ecs.Mix(uint64(i)+1, uint64(k)+1) }
@@ -83,14 +94,22 @@ func (m *Memory) Update(g *Game) {
 	s.setRadius(g.data.Van.Vision)
 	sp := g.world.Spatial()
 	if !s.viewed {
+		s.layOut(g, m.W, m.H)
 		m.readDisc(g, s, center)
 	} else {
-		m.readNewlySeen(g, s, center)
+		// The changed cells come first, so the cells that came into
+		// sight read the cache as it is now.
 		for _, c := range sp.Changed() {
-			if p := geom.Pt(int(c)%m.W, int(c)/m.W); s.inDisc(center, p) {
-				m.set(int(c), g.topStill(p))
+			p := geom.Pt(int(c)%m.W, int(c)/m.W)
+			if !s.inDisc(center, p) {
+				s.still[c] = stillUnread
+				continue
 			}
+			k := g.topStill(p)
+			s.still[c] = k
+			m.set(int(c), k)
 		}
+		m.readNewlySeen(g, s, center)
 	}
 	sp.ClearChanged()
 	s.viewed, s.center = true, center
@@ -136,6 +155,34 @@ func (s *sight) rows(c geom.Point, h int) (first, last int) {
 	return max(c.Y-s.radius+1, 0), min(c.Y+s.radius-1, h-1)
 }
 
+// layOut fills the cache of still things for a road of w by h cells from
+// the position store: each cell keeps the top still kind of the things
+// standing on it, as topStill would read it.
+func (s *sight) layOut(g *Game, w, h int) {
+	s.still = cleared(s.still, w*h)
+	kinds := vocab.KindOf.Column(g.world)
+	at := vocab.Position.Column(g.world)
+	places := at.Values()
+	for i, e := range at.Entities() {
+		p := places[i]
+		if !p.In(w, h) {
+			continue
+		}
+		c := p.Y*w + p.X
+		if k, _ := kinds.Get(e); stillAbove(k, s.still[c]) {
+			s.still[c] = k
+		}
+	}
+}
+
+// stillAbove reports whether k is a thing that stays put and is more
+// worth drawing than best, a still kind or none. Enemies are no built-in
+// kind, and the built-in kinds that move (the van, what flies) rank at or
+// above rankEnemy: among what stays put the rank alone decides.
+func stillAbove(k, best vocab.Kind) bool {
+	return k.Builtin() && builtinRank[k] < rankEnemy && builtinRank[k] > builtinRank[best]
+}
+
 // readDisc reads every on-road cell of the disc around center.
 func (m *Memory) readDisc(g *Game, s *sight, center geom.Point) {
 	top, bottom := s.rows(center, m.H)
@@ -157,7 +204,11 @@ func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
 			m.readRow(g, y, first, last)
 			continue
 		}
-		m.readRow(g, y, first, oldFirst-1)
+		// The van drives east: the west piece is nearly always empty,
+		// and this spares the call.
+		if first < oldFirst {
+			m.readRow(g, y, first, oldFirst-1)
+		}
 		m.readRow(g, y, oldLast+1, last)
 	}
 }
@@ -172,9 +223,28 @@ func (m *Memory) readRow(g *Game, y, first, last int) {
 	}
 	row := y * m.W
 	sp, kinds := g.world.Spatial(), vocab.KindOf.Column(g.world)
-	for x := first; x <= last; x++ {
-		m.set(row+x, topStillIn(sp, kinds, geom.Pt(x, y)))
+	// This is set, cell by cell, over the row's slices with the digest in
+	// a local: every turn reads a hundred cells or so, most never seen
+	// before and empty, and a call per cell cost as much as the reading.
+	seen, held := m.Seen[row+first:row+last+1], m.Kinds[row+first:row+last+1]
+	still := g.sight.still[row+first : row+last+1]
+	digest := m.digest
+	for j := range seen {
+		k := still[j]
+		if k == stillUnread {
+			k = topStillIn(sp, kinds, geom.Pt(first+j, y))
+			still[j] = k
+		}
+		if seen[j] {
+			if held[j] == k {
+				continue
+			}
+			digest -= cellHash(row+first+j, held[j])
+		}
+		seen[j], held[j] = true, k
+		digest += cellHash(row+first+j, k)
 	}
+	m.digest = digest
 }
 
 // builtinRank orders the built-in things by how worth drawing they are
@@ -230,12 +300,7 @@ func (g *Game) topStill(p geom.Point) vocab.Kind {
 func topStillIn(sp *ecs.Spatial, kinds ecs.Column[vocab.Kind], p geom.Point) vocab.Kind {
 	best := vocab.KindNone
 	for _, e := range sp.At(p) {
-		// Enemies are no built-in kind, and the built-in kinds that move
-		// (the van, what flies) rank at or above rankEnemy: among what
-		// stays put the rank alone decides, and every turn asks this of a
-		// whole disc of cells.
-		k, _ := kinds.Get(e)
-		if k.Builtin() && builtinRank[k] < rankEnemy && builtinRank[k] > builtinRank[best] {
+		if k, _ := kinds.Get(e); stillAbove(k, best) {
 			best = k
 		}
 	}

@@ -1,0 +1,90 @@
+package game
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ai"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
+
+// plainSituation reads what the driver knows the plain way: every gun and
+// every kit looked up in the data, every enemy's kind read from the world.
+func plainSituation(g *Game) ai.Situation {
+	w, v := g.world, g.env.Van
+	pos := vocab.Position.Value(w, v)
+	engine, tyres := vocab.Engine.Value(w, v), vocab.Tyres.Value(w, v)
+	s := ai.Situation{
+		Map: g.view, Van: pos,
+		Speed: vocab.Speed.Value(w, v), MaxSpeed: vocab.TopSpeed.Value(w, v),
+		Tyres: tyres.Cur, MaxTyres: tyres.Max, Engine: engine.Cur, MaxEngine: engine.Max,
+		GoalX: g.level.GoalX(), RoadTop: g.data.LevelGen.RoadTop, RoadBottom: g.data.LevelGen.RoadBottom,
+	}
+	for _, id := range g.Inventory() {
+		switch kitItem(&g.data.Shop, id) {
+		case ai.SpareTyre:
+			s.HasSpareTyre = true
+		case ai.EngineKit:
+			s.HasEngineKit = true
+		}
+	}
+	for i, id := range vocab.Guns.Value(w, v) {
+		if id != "" {
+			s.Guns[i] = ai.GunInfo{Mounted: true, Range: g.env.Gun(id).Range}
+		}
+	}
+	vision := g.data.Van.Vision
+	for _, e := range vocab.Enemy.Entities(w) {
+		if p := vocab.Position.Value(w, e); ai.Sees(pos, p, vision) {
+			s.Enemies = append(s.Enemies, ai.Thing{Kind: thingKind(g.env.Enemy(vocab.KindOf.Value(w, e))), At: p})
+		}
+	}
+	for _, e := range vocab.Letter.Entities(w) {
+		if p, ok := vocab.Position.Get(w, e); ok && ai.Sees(pos, p, vision) {
+			s.Letters = append(s.Letters, p)
+		}
+	}
+	for _, e := range vocab.Explosive.Entities(w) {
+		if p, ok := vocab.Position.Get(w, e); ok && ai.Sees(pos, p, vision) {
+			s.Barrels = append(s.Barrels, p)
+		}
+	}
+	return s
+}
+
+// kept copies a list the bot reuses, nil when empty as the plain reading's.
+func kept[T any](list []T) []T {
+	if len(list) == 0 {
+		return nil
+	}
+	return slices.Clone(list)
+}
+
+// The bot reads its situation through columns and remembers the ranges of
+// the guns it last saw mounted; over the bot's runs, which buy and mount
+// guns at every camp, every turn's situation must be the plain reading.
+func TestBotSituationMatchesAPlainReading(t *testing.T) {
+	data := loadData(t)
+	for _, seed := range []uint64{1, 2, 3, 4242} {
+		g := New(data, seed)
+		var bot Bot
+		armed := map[[4]string]bool{}
+		for step := 0; step < 600 && g.Phase() != act.PhaseOver; step++ {
+			if g.Phase() == act.PhaseRoad {
+				got := bot.situation(g)
+				got.Enemies, got.Letters, got.Barrels = kept(got.Enemies), kept(got.Letters), kept(got.Barrels)
+				require.Equal(t, plainSituation(g), got, "seed %d step %d", seed, step)
+				armed[vocab.Guns.Value(g.world, g.env.Van)] = true
+			}
+			c := bot.Next(g)
+			res, err := g.Do(c)
+			require.NoError(t, err)
+			bot.Observe(c, res)
+		}
+		assert.Greater(t, len(armed), 1, "seed %d: the van's guns changed on the way", seed)
+	}
+}

@@ -1,0 +1,100 @@
+package game
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs/geom"
+	"lastpost/rules/act"
+)
+
+// freshLook is the memory kept the plain way: every turn it reads every
+// cell of the driver's sight, cell by cell through set.
+type freshLook struct{ Memory }
+
+// look reads the whole disc of g's sight, as the memory last saw it.
+func (f *freshLook) look(g *Game) {
+	s := &g.sight
+	top, bottom := s.rows(s.center, f.H)
+	for y := top; y <= bottom; y++ {
+		first, last := s.span(s.center, y)
+		for x := max(first, 0); x <= min(last, f.W-1); x++ {
+			f.set(y*f.W+x, g.topStill(geom.Pt(x, y)))
+		}
+	}
+}
+
+// The memory reads only the cells that came into sight or changed, a row's
+// cells at a time; a memory that reads its whole sight every turn, a cell
+// at a time, must hold the same cells, kinds and digest after every turn of
+// the bot's runs.
+func TestMemoryMatchesAFreshLookEveryTurn(t *testing.T) {
+	data := loadData(t)
+	for _, seed := range []uint64{1, 2, 3, 4242} {
+		g := New(data, seed)
+		var bot Bot
+		var fresh freshLook
+		delivery, turns := -1, 0
+		for step := 0; step < 600 && g.Phase() != act.PhaseOver; step++ {
+			c := bot.Next(g)
+			res, err := g.Do(c)
+			require.NoError(t, err)
+			bot.Observe(c, res)
+			if g.Phase() != act.PhaseRoad || !g.sight.viewed {
+				continue
+			}
+			if g.Run.Delivery != delivery {
+				delivery = g.Run.Delivery
+				fresh.Reset(g.memory.W, g.memory.H)
+			}
+			fresh.look(g)
+			turns++
+			require.Equal(t, fresh.Seen, g.memory.Seen, "seed %d step %d: cells seen", seed, step)
+			require.Equal(t, fresh.Kinds, g.memory.Kinds, "seed %d step %d: kinds remembered", seed, step)
+			require.Equal(t, fresh.digest, g.memory.digest, "seed %d step %d: digest", seed, step)
+			if step%5 == 0 {
+				requireStillCacheTrue(t, g)
+			}
+		}
+		assert.Positive(t, turns, "seed %d: the bot drove", seed)
+	}
+}
+
+// requireStillCacheTrue checks that every cell of the road the cache of
+// still things knows holds what a fresh look there gives.
+func requireStillCacheTrue(t *testing.T, g *Game) {
+	t.Helper()
+	m := &g.memory
+	require.Len(t, g.sight.still, m.W*m.H)
+	for i, k := range g.sight.still {
+		if p := geom.Pt(i%m.W, i/m.W); k != stillUnread {
+			require.Equal(t, g.topStill(p), k, "turn %d: the cache of cell %v", g.Run.Turns, p)
+		}
+	}
+}
+
+// The cache of still things is not saved: a loaded road lays it out again,
+// and must then remember exactly what the saved game goes on to remember.
+func TestMemoryAfterALoadMatchesTheSavedGame(t *testing.T) {
+	data := loadData(t)
+	for _, seed := range []uint64{2, 4242} {
+		g := New(data, seed)
+		var bot Bot
+		for range 40 {
+			fxDo(t, g, bot.Next(g))
+		}
+		require.Equal(t, act.PhaseRoad, g.Phase(), "seed %d: still on the first road", seed)
+		loaded := saveRoundTrip(t, g)
+		var twin Bot
+		for g.Phase() == act.PhaseRoad {
+			fxDo(t, g, bot.Next(g))
+			fxDo(t, loaded, twin.Next(loaded))
+			require.Equal(t, g.memory, loaded.memory, "seed %d turn %d", seed, g.Run.Turns)
+			if g.Phase() == act.PhaseRoad {
+				requireStillCacheTrue(t, loaded)
+			}
+		}
+	}
+}
