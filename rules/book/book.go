@@ -101,26 +101,18 @@ type moved struct {
 // position and gets a different one), with where it comes from and goes.
 // Spawning sets a position too, but is not a move: new things appear
 // without colliding. A dozen rules ask it of every move, so the answer is
-// kept in the scratch for the rest of the action's checking, and the
-// asking is small enough to be inlined into each rule. The answer is the
-// scratch's: read it, do not keep it past the rule's call.
+// kept in the scratch for the rest of the action's checking. The answer
+// is the scratch's: read it, do not keep it past the rule's call. Without
+// a scratch (a test's engine) each asking derives and allocates its own.
 func move(c *Check) *moved {
-	if s, _ := c.Scratch.(*Scratch); s != nil && s.serial == c.Serial {
-		return &s.m
-	}
-	return deriveMove(c)
-}
-
-// deriveMove is move's first asking for an action: it finds the move and
-// keeps it in the scratch. Without a scratch (a test's engine) each asking
-// derives and allocates its own answer.
-func deriveMove(c *Check) *moved {
 	s, kept := c.Scratch.(*Scratch)
 	if !kept {
 		s = &Scratch{}
 	}
-	findMove(c, &s.m)
-	s.serial = c.Serial
+	if s.serial != c.Serial {
+		findMove(c, &s.m)
+		s.serial = c.Serial
+	}
 	return &s.m
 }
 
