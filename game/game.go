@@ -141,18 +141,27 @@ func (g *Game) makeEngine() {
 	g.world = ecs.NewWorld(vocab.Schema())
 	g.env = act.Env{World: g.world, Rand: g.rng, Data: g.data}
 	g.book = book.Env{Data: g.data, Acid: g.Acid, Won: func() bool { return g.Run.Won }}
+	g.setEngine(false)
+	g.tickets = map[ecs.Entity]sched.Ticket{}
+}
+
+// setEngine gives the run a new rule engine over its world, between
+// turns. consultAll makes it ask every rule of every action (the engine's
+// NoSkip), which must play exactly the same: tests compare the two.
+func (g *Game) setEngine(consultAll bool) {
 	g.engine = rules.New(g.world, book.Book(&g.book), rules.Options[act.Act]{
 		Build:    func(t *act.Act, a *ecs.Action) { act.Build(&g.env, t, a) },
 		Describe: act.Act.String,
 		Name:     func(t act.Act) string { return act.NameWords(&g.env, t) },
 		Subject:  book.Subject,
 		Scratch:  book.NewScratch(),
+		NoSkip:   consultAll,
 	})
 	g.env.Clock = g.engine.Now
 	g.engine.AddProcess(velocity{g})
 	g.engine.OnCommit = g.onCommit
 	g.engine.OnAdvance = g.onAdvance
-	g.tickets = map[ecs.Entity]sched.Ticket{}
+	g.engine.Trace = g.turnTrace
 }
 
 // Data returns the game's assets.

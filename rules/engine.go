@@ -75,11 +75,15 @@ type Engine[T any] struct {
 	// through.
 	gated    uint64
 	subjects []subjectRules
-	opts     Options[T]
-	act      *ecs.Action
-	queue    timeQueue[T]
-	seq      uint64
-	now      int
+	// acting has bit i set when rule i declares ActsOn, and actsOn[id]
+	// the rules with ActsOn that an action touching id lets through.
+	acting uint64
+	actsOn []uint64
+	opts   Options[T]
+	act    *ecs.Action
+	queue  timeQueue[T]
+	seq    uint64
+	now    int
 	// pending holds the follow-ons the rule being consulted asked for,
 	// accepted and rejected those filed under each verdict so far; each
 	// is already written into its queue slot.
@@ -168,10 +172,14 @@ const recentActions = 8
 
 // Enqueue adds an action type to run at the current instant (between
 // resolutions: at the start of the next one).
-func (e *Engine[T]) Enqueue(t T) { e.EnqueueAt(t, e.start()) }
+func (e *Engine[T]) Enqueue(t T) { e.schedule(e.start(), e.queue.alloc(&t)) }
 
 // EnqueueAt adds an action type to run at instant at (never earlier than
 // now). Between resolutions instants count from the start of the next one.
+//
+// Enqueue and EnqueueAt each write their argument straight into its queue
+// slot rather than passing it on: an action type is large, and every
+// handing on by value is a copy.
 func (e *Engine[T]) EnqueueAt(t T, at int) { e.schedule(at, e.queue.alloc(&t)) }
 
 // schedule queues the held slot at instant at, behind everything queued
@@ -296,12 +304,19 @@ func (e *Engine[T]) indexConcerns() {
 	}
 	e.narrow = true
 	e.byComp = make([]uint64, ecs.MaxComponents)
+	e.actsOn = make([]uint64, ecs.MaxComponents)
 	for i, r := range e.rules {
 		if e.always[i] {
 			e.alwaysBits |= 1 << i
 		} else {
 			for _, id := range r.Concerns {
 				e.byComp[id] |= 1 << i
+			}
+		}
+		if len(r.ActsOn) > 0 && !e.opts.NoSkip {
+			e.acting |= 1 << i
+			for _, id := range r.ActsOn {
+				e.actsOn[id] |= 1 << i
 			}
 		}
 		if len(r.Subjects) == 0 || e.opts.Subject == nil || e.opts.NoSkip {
@@ -344,12 +359,14 @@ func (e *Engine[T]) bySubject(c *Check[T], todo uint64) uint64 {
 
 // concerned returns the rules action a concerns, one bit per rule in book
 // order: the rules consulted always and those whose concerns it touches.
-func (e *Engine[T]) concerned(a *ecs.Action) uint64 {
-	set := e.alwaysBits
+// It also returns the rules with ActsOn that the action lets through.
+func (e *Engine[T]) concerned(a *ecs.Action) (set, acts uint64) {
+	set = e.alwaysBits
 	for _, id := range a.Touched() {
 		set |= e.byComp[id]
+		acts |= e.actsOn[id]
 	}
-	return set
+	return set, acts
 }
 
 // procDue is a process's answer to Next.
@@ -380,11 +397,14 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 // and reports whether one rejected it. The answer builds up in c, where
 // each later rule can read it; c.rejected must be false on entry.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
-	todo := e.concerned(c.Action)
-	// With a trace kept, the rules with Subjects are consulted as before,
-	// so the trace shows every rule the action concerns.
-	if todo&e.gated != 0 && rec == nil {
-		todo = e.bySubject(c, todo)
+	todo, acts := e.concerned(c.Action)
+	// With a trace kept, the rules with Subjects or ActsOn are consulted
+	// as before, so the trace shows every rule the action concerns.
+	if rec == nil {
+		todo &^= e.acting &^ acts
+		if todo&e.gated != 0 {
+			todo = e.bySubject(c, todo)
+		}
 	}
 	if rec != nil {
 		for ; todo != 0; todo &= todo - 1 {

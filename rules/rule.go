@@ -74,6 +74,13 @@ type Rule[T any] struct {
 	// While a trace is kept they are consulted anyway, so the trace shows
 	// every rule whose concerns the action touches.
 	Subjects []ecs.ID
+	// ActsOn narrows the rule further while no trace is kept: it is
+	// consulted only for actions touching at least one of these, and must
+	// accept and ask for nothing for every other action. It suits a rule
+	// consulted for every action (no Concerns, so the trace shows it each
+	// time) that can only act on a few. While a trace is kept, or with
+	// Options.NoSkip, it is ignored.
+	ActsOn []ecs.ID
 	// Check decides.
 	Check func(c *Check[T]) Verdict
 }
@@ -113,10 +120,16 @@ func (c *Check[T]) Rejected() bool { return c.rejected }
 // Enqueue asks for a follow-on action type at the current instant, behind
 // the action types already due then. It joins the accept queue if this rule
 // accepts, the reject queue if it rejects.
-func (c *Check[T]) Enqueue(t T) { c.EnqueueAfter(t, 0) }
+func (c *Check[T]) Enqueue(t T) { c.ask(&t, 0) }
 
 // EnqueueAfter is Enqueue with a delay in milliseconds.
-func (c *Check[T]) EnqueueAfter(t T, delayMs int) {
+func (c *Check[T]) EnqueueAfter(t T, delayMs int) { c.ask(&t, delayMs) }
+
+// ask writes the follow-on t into its queue slot and files it as pending
+// for the rule being consulted. Enqueue and EnqueueAfter hand it the
+// address of their argument, so an action type is copied once on its way
+// to the queue, not once more for each call it passes through.
+func (c *Check[T]) ask(t *T, delayMs int) {
 	e := c.engine
-	e.pending = append(e.pending, followOn{at: c.Now + delayMs, slot: e.queue.alloc(&t)})
+	e.pending = append(e.pending, followOn{at: c.Now + delayMs, slot: e.queue.alloc(t)})
 }

@@ -70,7 +70,18 @@ func skipBook(calls *int) []rules.Rule[act] {
 			return rules.Accept
 		}}
 	watcher := rules.Rule[act]{Name: "watcher", Check: func(*rules.Check[act]) rules.Verdict { return rules.Accept }}
-	book := []rules.Rule[act]{bounds, bumpOpensDoor, collision, shoveBarrels, death, blast, markCap, doorsJam(idDoor), watcher}
+	// shoveEcho is asked about every action while traced, but acts only
+	// on a shove, which sets the push property: it marks the shover.
+	shoveEcho := rules.Rule[act]{Name: "shove echo", ActsOn: []ecs.ID{idPush},
+		Check: func(c *rules.Check[act]) rules.Verdict {
+			if _, pushed := push.Get(c.Action); pushed {
+				if e, _, ok := movedTo(c); ok {
+					c.Enqueue(act{Kind: note, E: e, N: 1})
+				}
+			}
+			return rules.Accept
+		}}
+	book := []rules.Rule[act]{bounds, bumpOpensDoor, collision, shoveBarrels, death, blast, markCap, doorsJam(idDoor), watcher, shoveEcho}
 	for i := range book {
 		book[i] = count(book[i])
 	}
@@ -165,23 +176,27 @@ func TestSkippingNeverChangesAnOutcome(t *testing.T) {
 }
 
 // TestSkippingWithWrongDeclarationsIsCaught is the control of the test
-// above: a rule that declares the wrong concerns or the wrong Subjects
-// changes outcomes when skipped, and the comparison sees it.
+// above: a rule that declares the wrong concerns, the wrong Subjects or
+// the wrong ActsOn changes outcomes when skipped, and the comparison sees
+// it.
 func TestSkippingWithWrongDeclarationsIsCaught(t *testing.T) {
 	tests := []struct {
 		name     string
 		concerns []ecs.ID
 		subjects []ecs.ID
+		actsOn   []ecs.ID
 		refuses  func(c *rules.Check[act]) bool
 	}{
-		{"looks at moves, declares only marks", []ecs.ID{idMark}, nil,
+		{"looks at moves, declares only marks", []ecs.ID{idMark}, nil, nil,
 			func(c *rules.Check[act]) bool { _, _, ok := movedTo(c); return ok }},
-		{"refuses to move what is not solid, declares solid movers", []ecs.ID{idPos}, []ecs.ID{idSolid},
+		{"refuses to move what is not solid, declares solid movers", []ecs.ID{idPos}, []ecs.ID{idSolid}, nil,
 			func(c *rules.Check[act]) bool { e, ok := moverOf(c); return ok && !solid.Has(c.World, e) }},
+		{"refuses every move, declares it acts only on marks", nil, nil, []ecs.ID{idMark},
+			func(c *rules.Check[act]) bool { _, _, ok := movedTo(c); return ok }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			liar := rules.Rule[act]{Name: "liar", Concerns: tt.concerns, Subjects: tt.subjects,
+			liar := rules.Rule[act]{Name: "liar", Concerns: tt.concerns, Subjects: tt.subjects, ActsOn: tt.actsOn,
 				Check: func(c *rules.Check[act]) rules.Verdict {
 					if tt.refuses(c) {
 						return rules.Reject
@@ -233,6 +248,41 @@ func TestSubjectsNarrowTheRulesConsulted(t *testing.T) {
 			if tt.traced {
 				require.Len(t, e.Trace.Records, 1)
 				assert.Equal(t, "barrels roll", e.Trace.Records[0].Checks[1].Rule)
+			}
+		})
+	}
+}
+
+func TestActsOnNarrowsTheRulesConsulted(t *testing.T) {
+	tests := []struct {
+		name      string
+		kind      kind
+		noSkip    bool
+		traced    bool
+		consulted bool
+	}{
+		{"an action touching what the rule acts on", hurt, false, false, true},
+		{"an action touching none of it", move, false, false, false},
+		{"NoSkip consults it anyway", move, true, false, true},
+		{"a kept trace shows it anyway", move, false, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld()
+			mover := spawn(w, geom.Pt(1, 1))
+			calls := 0
+			wounds := rules.Rule[act]{Name: "wounds", ActsOn: []ecs.ID{idHP},
+				Check: func(*rules.Check[act]) rules.Verdict { calls++; return rules.Accept }}
+			e := rules.New(w, []rules.Rule[act]{bounds, wounds}, rules.Options[act]{Build: build(w), NoSkip: tt.noSkip})
+			if tt.traced {
+				e.Trace = &rules.Trace{}
+			}
+			e.Enqueue(act{Kind: tt.kind, E: mover, Dir: east, N: 1})
+			require.NoError(t, e.Resolve())
+			assert.Equal(t, tt.consulted, calls == 1, "consulted %d times", calls)
+			if tt.traced {
+				require.Len(t, e.Trace.Records, 1)
+				assert.Equal(t, "wounds", e.Trace.Records[0].Checks[len(e.Trace.Records[0].Checks)-1].Rule)
 			}
 		})
 	}

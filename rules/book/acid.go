@@ -11,8 +11,9 @@ import (
 // move is bitten.
 func AcidTyres(env *Env) Rule {
 	return Rule{Name: "acid", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Tyres.ID()}, Check: func(c *Check) Verdict {
-		e, _, to, ok := move(c)
-		if ok && vocab.Tyres.Has(c.World, e) && env.Acid(to) {
+		m := move(c)
+		e, to, ok := m.e, m.to, m.ok
+		if ok && c.World.Holds(vocab.Tyres.ID(), e) && env.Acid(to) {
 			c.Enqueue(act.Acid(e))
 		}
 		return Accept

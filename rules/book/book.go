@@ -82,30 +82,38 @@ func Book(env *Env) []Rule {
 // share it; give the engine one (rules.Options.Scratch). Without it every
 // rule derives again, with the same answers.
 type Scratch struct {
-	serial   uint64 // the action the rest is about; serials start at 1
-	mover    ecs.Entity
-	from, to geom.Point
-	moves    bool
+	serial uint64 // the action m is about; serials start at 1
+	m      moved
 }
 
 // NewScratch returns the book's scratch for one engine.
 func NewScratch() *Scratch { return &Scratch{} }
 
+// moved is what move finds about an action: the first entity it moves,
+// where from and where to, and whether it moves anything at all.
+type moved struct {
+	e        ecs.Entity
+	from, to geom.Point
+	ok       bool
+}
+
 // move returns the first entity the action moves (one that already has a
 // position and gets a different one), with where it comes from and goes.
 // Spawning sets a position too, but is not a move: new things appear
 // without colliding. A dozen rules ask it of every move, so the answer is
-// kept in the scratch for the rest of the action's checking.
-func move(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
+// kept in the scratch for the rest of the action's checking. The answer
+// is the scratch's: read it, do not keep it past the rule's call. Without
+// a scratch (a test's engine) each asking derives and allocates its own.
+func move(c *Check) *moved {
 	s, kept := c.Scratch.(*Scratch)
 	if !kept {
-		return findMove(c)
+		s = &Scratch{}
 	}
 	if s.serial != c.Serial {
-		s.mover, s.from, s.to, s.moves = findMove(c)
+		findMove(c, &s.m)
 		s.serial = c.Serial
 	}
-	return s.mover, s.from, s.to, s.moves
+	return &s.m
 }
 
 // Subject is the engine's Subject (rules.Options) for this book: the
@@ -113,26 +121,29 @@ func move(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
 // mover name it in their Subjects, so the engine skips them for every
 // other mover.
 func Subject(c *Check) (ecs.Entity, bool) {
-	e, _, _, ok := move(c)
-	return e, ok
+	m := move(c)
+	return m.e, m.ok
 }
 
-// findMove is move without the scratch. A fragment's last step removes
-// it, so its move is told by the action's LastStep property instead.
-func findMove(c *Check) (e ecs.Entity, from, to geom.Point, ok bool) {
+// findMove is move without the scratch: it writes the action's move into
+// m. A fragment's last step removes it, so its move is told by the
+// action's LastStep property instead.
+func findMove(c *Check, m *moved) {
 	ents, vals := vocab.Position.Pending(c.Action)
 	for i, e := range ents {
 		old, had := vocab.Position.Read(c.World, e)
 		if had && old != vals[i] {
-			return e, old, vals[i], true
+			*m = moved{e: e, from: old, to: vals[i], ok: true}
+			return
 		}
 	}
 	if h, last := vocab.LastStep.Get(c.Action); last {
 		if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-			return h.E, old, h.To, true
+			*m = moved{e: h.E, from: old, to: h.To, ok: true}
+			return
 		}
 	}
-	return 0, geom.Point{}, geom.Point{}, false
+	*m = moved{}
 }
 
 // stopMover ends the mover's motion and any pending lane change, so a

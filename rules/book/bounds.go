@@ -9,7 +9,8 @@ import (
 // leave it are destroyed; anything else just stops at the edge.
 func Bounds(env *Env) Rule {
 	return Rule{Name: "bounds", Concerns: moveConcerns, Check: func(c *Check) Verdict {
-		e, _, to, ok := move(c)
+		m := move(c)
+		e, to, ok := m.e, m.to, m.ok
 		if !ok || c.Spatial.In(to) {
 			return Accept
 		}

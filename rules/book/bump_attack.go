@@ -10,7 +10,8 @@ import (
 // (layered damage worth the attacker's Damage), and refuses the move.
 func BumpAttack() Rule {
 	return Rule{Name: "bump attack", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
-		e, _, to, ok := move(c)
+		m := move(c)
+		e, to, ok := m.e, m.to, m.ok
 		if !ok || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Player.ID()) {
 			return Accept
 		}

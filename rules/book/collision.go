@@ -10,7 +10,8 @@ import (
 // spent.
 func Collision() Rule {
 	return Rule{Name: "collision", Concerns: moveConcerns, Check: func(c *Check) Verdict {
-		e, _, to, ok := move(c)
+		m := move(c)
+		e, to, ok := m.e, m.to, m.ok
 		if !ok || vocab.Fragment.In(c.World, e) || !c.Spatial.Any(to, vocab.Solid.ID()) {
 			return Accept
 		}

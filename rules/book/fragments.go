@@ -10,7 +10,8 @@ import (
 // over.
 func FragmentsBurnLetters() Rule {
 	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Fragment.ID()}, Check: func(c *Check) Verdict {
-		e, _, to, ok := move(c)
+		m := move(c)
+		e, to, ok := m.e, m.to, m.ok
 		if !ok || !vocab.Fragment.In(c.World, e) {
 			return Accept
 		}

@@ -10,7 +10,8 @@ import (
 // goal column.
 func GoalReached(env *Env) Rule {
 	return Rule{Name: "goal reached", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
-		e, _, to, ok := move(c)
+		m := move(c)
+		e, to, ok := m.e, m.to, m.ok
 		if ok && to.X >= env.GoalX && vocab.Player.In(c.World, e) && !vocab.Arrived.In(c.World, e) {
 			c.Enqueue(act.Arrive(e))
 		}

@@ -11,7 +11,8 @@ import (
 // nothing up (the original took the letter anyway).
 func LetterPickup() Rule {
 	return Rule{Name: "letter pick-up", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
-		e, _, to, ok := move(c)
+		m := move(c)
+		e, to, ok := m.e, m.to, m.ok
 		if !ok || !vocab.Player.In(c.World, e) {
 			return Accept
 		}

@@ -14,7 +14,8 @@ import (
 // barrel at the same instant then ask for one explosion, not one each.
 func ProjectileHit() Rule {
 	return Rule{Name: "projectile hit", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Projectile.ID()}, Check: func(c *Check) Verdict {
-		e, _, to, ok := move(c)
+		m := move(c)
+		e, to, ok := m.e, m.to, m.ok
 		if !ok || !vocab.Projectile.In(c.World, e) || !c.Spatial.Any(to, vocab.Hittable.ID()) {
 			return Accept
 		}

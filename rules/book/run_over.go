@@ -10,7 +10,8 @@ import (
 // it enters, and keep going.
 func RunOver() Rule {
 	return Rule{Name: "run-over", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Vehicle.ID()}, Check: func(c *Check) Verdict {
-		e, _, to, ok := move(c)
+		m := move(c)
+		e, to, ok := m.e, m.to, m.ok
 		if !ok || !vocab.Vehicle.In(c.World, e) || !c.Spatial.Any(to, vocab.RunOverable.ID()) {
 			return Accept
 		}

@@ -43,7 +43,7 @@ func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
 		}
 		// A move into the goal column ends the delivery, however walled
 		// in the cell is.
-		if from, ok := vocab.Position.Get(c.World, van); ok && from != to[i] && to[i].X < env.GoalX && boxedIn(c, to[i]) {
+		if from, ok := vocab.Position.Read(c.World, van); ok && from != to[i] && to[i].X < env.GoalX && boxedIn(c, to[i]) {
 			return van, assets.MsgBoxedIn, true
 		}
 	}

@@ -9,7 +9,8 @@ import (
 // either. Zombies are run over instead.
 func VanCollision() Rule {
 	return Rule{Name: "van collision", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
-		e, _, to, ok := move(c)
+		m := move(c)
+		e, to, ok := m.e, m.to, m.ok
 		if !ok || !vocab.Player.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept
 		}
