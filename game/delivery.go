@@ -40,7 +40,6 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	g.memory.Reset(level.W, level.H)
 	g.sight.viewed = false
 	g.view = mapView{g}
-	g.occupied = g.enemyAt
 }
 
 // populate places the level's things in generation order, then the van, in

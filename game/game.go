@@ -89,7 +89,6 @@ type Game struct {
 	sight     sight
 	path      ai.Pathfinder
 	view      ai.Map
-	occupied  func(geom.Point) bool
 	committed int
 	lastSaid  vocab.Message
 	turnTrace *rules.Trace
