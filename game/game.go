@@ -70,7 +70,7 @@ type Game struct {
 	env     act.Env
 	book    book.Env
 	sched   sched.Schedule[Task]
-	tickets map[ecs.Entity]sched.Ticket
+	pending map[ecs.Entity]struct{} // enemies with a task in sched or taking their turn; see Forget
 	// sleepers are the enemies out of the schedule until the van comes
 	// near; derived from the state, never saved.
 	sleepers sleepers
@@ -147,7 +147,7 @@ func (g *Game) makeEngine() {
 	g.engine.AddProcess(velocity{g})
 	g.engine.OnCommit = g.onCommit
 	g.engine.OnAdvance = g.onAdvance
-	g.tickets = map[ecs.Entity]sched.Ticket{}
+	g.pending = map[ecs.Entity]struct{}{}
 }
 
 // Data returns the game's assets.
