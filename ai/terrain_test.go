@@ -48,6 +48,4 @@ func TestEdgeIsGuardedForLenientMaps(t *testing.T) {
 	assert.True(t, blocked(leaky{}, geom.Pt(3, 0)))
 	assert.False(t, blocked(leaky{}, geom.Pt(2, 2)))
 	assert.False(t, acidAt(leaky{}, geom.Pt(-1, 0)))
-	// A zombie in a corner with the target off the map does not walk off.
-	assert.Equal(t, geom.None, ZombieStep(leaky{}, nil, geom.Pt(2, 0), geom.Pt(5, 0)))
 }

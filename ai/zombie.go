@@ -1,6 +1,9 @@
 package ai
 
-import "lastpost/ecs/geom"
+import (
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+)
 
 // pathMargin is how far beyond the rectangle spanned by a zombie and its
 // target the path search may roam. It bounds the work per zombie while
@@ -26,20 +29,43 @@ type Pathfinder struct {
 	self           geom.Point // where the search is headed
 }
 
+// Grid is the road as a walker meets it, read straight from the spatial
+// index: a cell holding something solid (Solid: a wreck, a barrel) or
+// another enemy (Occupied) blocks, and so does every cell off the road.
+// Both grids come from one index, so they have the same size. Build a Grid
+// for each step from the index as it is (see ecs.CountGrid).
+type Grid struct {
+	Solid, Occupied ecs.CountGrid
+}
+
+// blocked reports whether p is off the road, solid or occupied.
+func (g *Grid) blocked(p geom.Point) bool {
+	w, h := g.Solid.Size()
+	return !p.In(w, h) || g.blockedOn(p)
+}
+
+// blockedOn reports whether p, a cell on the road, is solid or occupied.
+// It is small enough to inline: the search asks it of every cell it meets.
+func (g *Grid) blockedOn(p geom.Point) bool {
+	w, _ := g.Solid.Size()
+	i := p.Y*w + p.X
+	return g.Solid.AnyAt(i) || g.Occupied.AnyAt(i)
+}
+
 // ZombieStep is Pathfinder.Step with a throw-away Pathfinder, for callers
 // that move one zombie now and then.
-func ZombieStep(m Map, occupied func(geom.Point) bool, self, target geom.Point) geom.Dir {
+func ZombieStep(g *Grid, self, target geom.Point) geom.Dir {
 	var pf Pathfinder
-	return pf.Step(m, occupied, self, target)
+	return pf.Step(g, self, target)
 }
 
 // Step returns the direction a zombie at self walks toward target, the last
 // place it saw the van, or None when it stays put. Unlike the original
 // zombie, which stepped greedily into whatever stood in its way, it follows
-// a shortest 4-connected path that goes around solid cells and around cells
-// where occupied is true (other enemies; occupied may be nil). The target
-// cell itself counts as open, so a zombie next to the van steps into it,
-// which the game turns into a claw, unless another enemy stands there.
+// a shortest 4-connected path that goes around solid cells and around
+// occupied ones (other enemies). The target cell itself counts as open, so
+// a zombie next to the van steps into it, which the game turns into a
+// claw, unless another enemy stands there.
 //
 // The search is limited to the rectangle spanned by self and target grown
 // by pathMargin on every side. When no path exists inside it, the zombie
@@ -48,33 +74,28 @@ func ZombieStep(m Map, occupied func(geom.Point) bool, self, target geom.Point) 
 // paths the first step is chosen in a fixed order: the greedy direction,
 // then the other axis toward the target, then the remaining directions in
 // geom.Dirs order.
-func (pf *Pathfinder) Step(m Map, occupied func(geom.Point) bool, self, target geom.Point) geom.Dir {
-	if occupied == nil {
-		occupied = nothingOccupied
-	}
+func (pf *Pathfinder) Step(g *Grid, self, target geom.Point) geom.Dir {
 	if self == target {
 		return geom.None
 	}
 	if self.Manhattan(target) == 1 {
-		if occupied(target) {
+		if g.Occupied.Any(target) {
 			return geom.None
 		}
 		return greedyDir(self, target)
 	}
-	if d, ok := straightStep(m, occupied, self, target); ok {
+	if d, ok := straightStep(g, self, target); ok {
 		return d
 	}
-	if d := pf.search(m, occupied, self, target); d != geom.None {
+	if d := pf.search(g, self, target); d != geom.None {
 		return d
 	}
 	d := greedyDir(self, target)
-	if next := self.Add(d.Vec()); blocked(m, next) || occupied(next) {
+	if g.blocked(self.Add(d.Vec())) {
 		return geom.None
 	}
 	return d
 }
-
-func nothingOccupied(geom.Point) bool { return false }
 
 // straightStep is the search's answer when it needs no search: when an
 // L-shaped path (along one axis, then the other) is open from the greedy
@@ -83,39 +104,38 @@ func nothingOccupied(geom.Point) bool { return false }
 // tries the greedy direction first. Most zombies walk over open ground, and
 // checking a path costs far less than searching around it. It reports false
 // when it cannot tell; the search then decides.
-func straightStep(m Map, occupied func(geom.Point) bool, self, target geom.Point) (geom.Dir, bool) {
-	w, h := m.Size()
+func straightStep(g *Grid, self, target geom.Point) (geom.Dir, bool) {
+	w, h := g.Solid.Size()
 	if !self.In(w, h) || !target.In(w, h) {
 		return geom.None, false
 	}
 	d := greedyDir(self, target)
 	from := self.Add(d.Vec())
-	open := func(p geom.Point) bool { return p == target || !m.Solid(p) && !occupied(p) }
 	if from.X == target.X || from.Y == target.Y {
 		// Both L-shapes are the one straight run: look along it once.
-		if openRun(open, from, target) {
+		if openRun(g, from, target, target) {
 			return d, true
 		}
 		return geom.None, false
 	}
-	if openL(open, from, geom.Pt(target.X, from.Y), target) || openL(open, from, geom.Pt(from.X, target.Y), target) {
+	if openL(g, from, geom.Pt(target.X, from.Y), target) || openL(g, from, geom.Pt(from.X, target.Y), target) {
 		return d, true
 	}
 	return geom.None, false
 }
 
 // openL reports whether every cell of the straight run from a to the corner
-// and on from the corner to b is open.
-func openL(open func(geom.Point) bool, a, corner, b geom.Point) bool {
-	return openRun(open, a, corner) && openRun(open, corner, b)
+// and on from the corner to the target b is open.
+func openL(g *Grid, a, corner, b geom.Point) bool {
+	return openRun(g, a, corner, b) && openRun(g, corner, b, b)
 }
 
 // openRun reports whether every cell from a to b, a straight run along one
-// axis, both ends included, is open.
-func openRun(open func(geom.Point) bool, a, b geom.Point) bool {
+// axis on the road, both ends included, is open; the target counts as open.
+func openRun(g *Grid, a, b, target geom.Point) bool {
 	step := geom.Pt(sign(b.X-a.X), sign(b.Y-a.Y))
 	for p := a; ; p = p.Add(step) {
-		if !open(p) {
+		if p != target && g.blockedOn(p) {
 			return false
 		}
 		if p == b {
@@ -173,8 +193,8 @@ func otherAxisDir(self, target geom.Point) geom.Dir {
 // step nearer the target. The result is the one a plain breadth-first
 // search of the whole box gives (ai's tests check this against one), with
 // far fewer cells looked at when the way is open.
-func (pf *Pathfinder) search(m Map, occupied func(geom.Point) bool, self, target geom.Point) geom.Dir {
-	w, h := m.Size()
+func (pf *Pathfinder) search(g *Grid, self, target geom.Point) geom.Dir {
+	w, h := g.Solid.Size()
 	if !self.In(w, h) || !target.In(w, h) {
 		return geom.None
 	}
@@ -207,7 +227,7 @@ func (pf *Pathfinder) search(m Map, occupied func(geom.Point) bool, self, target
 			reached = true
 			continue
 		}
-		pf.expand(m, occupied, i, bound)
+		pf.expand(g, i, bound)
 	}
 	if !reached {
 		return geom.None
@@ -218,31 +238,31 @@ func (pf *Pathfinder) search(m Map, occupied func(geom.Point) bool, self, target
 // expand relaxes the neighbours of cell i, taken in geom.Dirs order
 // (north, east, south, west) by index arithmetic: the box lies inside the
 // map, so a cell in the box needs no bounds check.
-func (pf *Pathfinder) expand(m Map, occupied func(geom.Point) bool, i int, bound int32) {
+func (pf *Pathfinder) expand(g *Grid, i int, bound int32) {
 	x, y := i%pf.bw, i/pf.bw
 	p := geom.Pt(pf.x0+x, pf.y0+y)
 	d := pf.dist[i] + 1
 	if y > 0 {
-		pf.visit(m, occupied, i-pf.bw, geom.Pt(p.X, p.Y-1), d, bound)
+		pf.visit(g, i-pf.bw, geom.Pt(p.X, p.Y-1), d, bound)
 	}
 	if x < pf.bw-1 {
-		pf.visit(m, occupied, i+1, geom.Pt(p.X+1, p.Y), d, bound)
+		pf.visit(g, i+1, geom.Pt(p.X+1, p.Y), d, bound)
 	}
 	if y < pf.bh-1 {
-		pf.visit(m, occupied, i+pf.bw, geom.Pt(p.X, p.Y+1), d, bound)
+		pf.visit(g, i+pf.bw, geom.Pt(p.X, p.Y+1), d, bound)
 	}
 	if x > 0 {
-		pf.visit(m, occupied, i-1, geom.Pt(p.X-1, p.Y), d, bound)
+		pf.visit(g, i-1, geom.Pt(p.X-1, p.Y), d, bound)
 	}
 }
 
 // visit offers cell j (point q) the distance d. A cell seen for the first
 // time is classified (blocked unless it is self); an open one whose
 // distance improves is queued at its estimate, the bound or two more.
-func (pf *Pathfinder) visit(m Map, occupied func(geom.Point) bool, j int, q geom.Point, d, bound int32) {
+func (pf *Pathfinder) visit(g *Grid, j int, q geom.Point, d, bound int32) {
 	if pf.mark[j] != pf.stamp {
 		pf.mark[j] = pf.stamp
-		if q != pf.self && (m.Solid(q) || occupied(q)) {
+		if q != pf.self && g.blockedOn(q) {
 			pf.dist[j] = -1
 			return
 		}

@@ -94,13 +94,14 @@ func wideField(t *testing.T, seed uint64) (m *GridMap, occ map[geom.Point]bool, 
 }
 
 // TestPathfinderAgreesWithPlainSearch plays many random fields, from open
-// to crowded, larger than the search box, with one Pathfinder reused as the
-// game does, and compares every step with refStep.
+// to crowded, larger than the search box, read from a spatial index as the
+// game reads its road, with one Pathfinder reused as the game does, and
+// compares every step with refStep, which asks the drawn map cell by cell.
 func TestPathfinderAgreesWithPlainSearch(t *testing.T) {
 	var pf Pathfinder
 	for seed := uint64(1); seed <= 3000; seed++ {
 		m, occ, self, target, drawn := wideField(t, seed)
-		got := pf.Step(m, func(p geom.Point) bool { return occ[p] }, self, target)
+		got := pf.Step(gridOf(m, occ), self, target)
 		want := refStep(m, occ, self, target)
 		assert.Equal(t, want, got, fmt.Sprintf("seed %d: zombie %v, target %v\n%s", seed, self, target, drawn))
 	}
@@ -117,13 +118,13 @@ func TestStraightStepAgreesWithTheSearch(t *testing.T) {
 		if self.Manhattan(target) < 2 {
 			continue
 		}
-		occupied := func(p geom.Point) bool { return occ[p] }
-		d, ok := straightStep(m, occupied, self, target)
+		g := gridOf(m, occ)
+		d, ok := straightStep(g, self, target)
 		if !ok {
 			continue
 		}
 		answered++
-		assert.Equal(t, pf.search(m, occupied, self, target), d,
+		assert.Equal(t, pf.search(g, self, target), d,
 			fmt.Sprintf("seed %d: zombie %v, target %v\n%s", seed, self, target, drawn))
 	}
 	assert.Greater(t, answered, 300, "the shortcut answers for open fields")

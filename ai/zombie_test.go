@@ -24,17 +24,6 @@ func scene(t testing.TB, rows ...string) (m *GridMap, self, target geom.Point, o
 	return m, zs[0], vs[0], Find(rows, 'e')
 }
 
-func occupiedBy(ps []geom.Point) func(geom.Point) bool {
-	return func(p geom.Point) bool {
-		for _, q := range ps {
-			if q == p {
-				return true
-			}
-		}
-		return false
-	}
-}
-
 func TestZombieStep(t *testing.T) {
 	tests := []struct {
 		name         string
@@ -101,8 +90,9 @@ func TestZombieStep(t *testing.T) {
 			if tt.occupyTarget {
 				others = append(others, target)
 			}
-			assert.Equal(t, tt.want, pf.Step(m, occupiedBy(others), self, target), "\n%s", m)
-			assert.Equal(t, tt.want, ZombieStep(m, occupiedBy(others), self, target), "fresh Pathfinder")
+			g := gridOf(m, setOf(others...))
+			assert.Equal(t, tt.want, pf.Step(g, self, target), "\n%s", m)
+			assert.Equal(t, tt.want, ZombieStep(g, self, target), "fresh Pathfinder")
 		})
 	}
 }
@@ -110,7 +100,13 @@ func TestZombieStep(t *testing.T) {
 func TestZombieOnItsTargetStaysPut(t *testing.T) {
 	m, err := ParseGrid("...", "...")
 	require.NoError(t, err)
-	assert.Equal(t, geom.None, ZombieStep(m, nil, geom.Pt(1, 1), geom.Pt(1, 1)))
+	assert.Equal(t, geom.None, ZombieStep(gridOf(m, nil), geom.Pt(1, 1), geom.Pt(1, 1)))
+}
+
+func TestZombieAtTheEdgeDoesNotWalkOff(t *testing.T) {
+	m, err := ParseGrid("...", "...", "...")
+	require.NoError(t, err)
+	assert.Equal(t, geom.None, ZombieStep(gridOf(m, nil), geom.Pt(2, 0), geom.Pt(5, 0)), "target off the road")
 }
 
 func TestZombieGreedyWouldWalkIntoWall(t *testing.T) {
@@ -121,7 +117,7 @@ func TestZombieGreedyWouldWalkIntoWall(t *testing.T) {
 	)
 	greedy := greedyDir(self, target)
 	require.True(t, m.Solid(self.Add(greedy.Vec())), "the original's step must hit the wreck")
-	got := ZombieStep(m, nil, self, target)
+	got := ZombieStep(gridOf(m, nil), self, target)
 	assert.NotEqual(t, geom.None, got)
 	assert.False(t, m.Solid(self.Add(got.Vec())), "step %v walks into a wreck", got)
 }
@@ -188,8 +184,7 @@ func TestZombieStepTakesAShortestPath(t *testing.T) {
 		if self == target {
 			continue
 		}
-		occupied := func(p geom.Point) bool { return occ[p] }
-		got := pf.Step(m, occupied, self, target)
+		got := pf.Step(gridOf(m, occ), self, target)
 		dist := oracleDist(m, occ, self, target)
 		where := fmt.Sprintf("seed %d\n%s", seed, strings.Join(rows, "\n"))
 		if d, ok := dist[self]; ok {
@@ -215,11 +210,11 @@ func TestZombieStepDoesNotAllocate(t *testing.T) {
 		"..#.......",
 		"..###.....",
 	)
-	occupied := occupiedBy(others)
+	g := gridOf(m, setOf(others...))
 	var pf Pathfinder
-	want := pf.Step(m, occupied, self, target)
+	want := pf.Step(g, self, target)
 	allocs := testing.AllocsPerRun(100, func() {
-		if pf.Step(m, occupied, self, target) != want {
+		if pf.Step(g, self, target) != want {
 			t.Fatal("step changed between runs")
 		}
 	})
@@ -272,17 +267,12 @@ func benchField() (*GridMap, geom.Point, []geom.Point) {
 
 func BenchmarkZombieStep(b *testing.B) {
 	m, van, zombies := benchField()
-	w, _ := m.Size()
-	taken := make([]bool, 80*30) // what a spatial index would answer
-	for _, z := range zombies {
-		taken[z.Y*w+z.X] = true
-	}
-	occupied := func(p geom.Point) bool { return p.In(80, 30) && taken[p.Y*w+p.X] }
+	g := gridOf(m, setOf(zombies...))
 	var pf Pathfinder
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, z := range zombies {
-			pf.Step(m, occupied, z, van)
+			pf.Step(g, z, van)
 		}
 	}
 }

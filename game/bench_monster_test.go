@@ -54,7 +54,10 @@ func mpData(tb testing.TB) *assets.Data {
 // mpRoad draws the fixture from a fixed seed: wrecks scattered over an
 // 80x24 road, the van in the middle and 50 zombies inside mpRadius of it,
 // so every one of them sees it, paths to it and acts.
-func mpRoad() string {
+func mpRoad() string { return fxJoin(mpRows()) }
+
+// mpRows is mpRoad's drawing, row by row.
+func mpRows() [][]byte {
 	const vision = mpRadius
 	r := rand.New(rand.NewPCG(80, 24))
 	rows := fxBlankRows(mpW, mpH)
@@ -78,7 +81,7 @@ func mpRoad() string {
 			placed++
 		}
 	}
-	return fxJoin(rows)
+	return rows
 }
 
 // mpGame is the fixture as a game waiting for the van's command, the
@@ -190,7 +193,8 @@ func benchMonsterPhase(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, z := range zombies {
-				g.path.Step(g.view, g.occupied, z, van)
+				grid := g.walkGrid()
+				g.path.Step(&grid, z, van)
 			}
 		}
 		perNPC(b, mpNPCs)
@@ -237,20 +241,20 @@ func (m *mpGrid) eachPath(b *testing.B, zombies []geom.Point, search func(z geom
 // equivalent is a zombie's search when it cannot reach its target, which
 // floods every cell it can reach in its search box. ours makes that box the
 // whole fixture (zombie and target in opposite corners, the zombie walled
-// in); gruid-bfmap and gruid-dijkstra build gruid's whole-map maps from the
-// same target.
+// in by two wrecks); gruid-bfmap and gruid-dijkstra build gruid's whole-map
+// maps from the same target.
 func benchDistanceMap(b *testing.B) {
-	g := mpGame(b, mpData(b), mpRoad())
+	g := mpGame(b, mpData(b), mpWalledRoad())
 	grid := newMPGrid(g)
 	target := geom.Pt(mpW-1, mpH-1)
 	self := geom.Pt(0, 0)
-	walled := mpWalledMap{view: g.view, self: self}
 	grid.blocked[target.Y*mpW+target.X] = false
 	b.Run("DijkstraMapFull/ours", func(b *testing.B) {
 		var pf ai.Pathfinder
+		walk := g.walkGrid()
 		b.ReportAllocs()
 		for b.Loop() {
-			pf.Step(walled, nil, self, target)
+			pf.Step(&walk, self, target)
 		}
 	})
 	b.Run("DijkstraMapFull/gruid-bfmap", func(b *testing.B) {
@@ -269,20 +273,14 @@ func benchDistanceMap(b *testing.B) {
 	})
 }
 
-// mpWalledMap is the fixture's map with walls round the zombie's corner, so
-// its search can never reach it and must flood all it can.
-type mpWalledMap struct {
-	view ai.Map
-	self geom.Point
+// mpWalledRoad is the fixture with wrecks on the two cells next to the
+// top-left corner, so a zombie's search from there can never reach the
+// corner and must flood all it can.
+func mpWalledRoad() string {
+	rows := mpRows()
+	rows[0][1], rows[1][0] = '#', '#'
+	return fxJoin(rows)
 }
-
-func (m mpWalledMap) Size() (int, int) { return m.view.Size() }
-
-func (m mpWalledMap) Solid(p geom.Point) bool {
-	return p != m.self && p.Manhattan(m.self) == 1 || m.view.Solid(p)
-}
-
-func (m mpWalledMap) Acid(p geom.Point) bool { return m.view.Acid(p) }
 
 // sinkInt keeps a benchmark's result alive.
 func sinkInt(b *testing.B, v int) {
@@ -303,12 +301,14 @@ func TestMonsterPhaseWorkload(t *testing.T) {
 	moving := 0
 	for _, z := range zombies {
 		require.True(t, ai.Sees(z, van, vision), "zombie at %v cannot see the van at %v", z, van)
-		if g.path.Step(g.view, g.occupied, z, van) != geom.None {
+		grid := g.walkGrid()
+		if g.path.Step(&grid, z, van) != geom.None {
 			moving++
 		}
 	}
 	require.Greater(t, moving, mpNPCs*3/4, "most zombies find a way:\n%s", fxDump(g))
-	walled := mpWalledMap{view: g.view, self: geom.Pt(0, 0)}
+	walled := mpGame(t, mpData(t), mpWalledRoad())
+	grid := walled.walkGrid()
 	var pf ai.Pathfinder
-	require.Equal(t, geom.None, pf.Step(walled, nil, geom.Pt(0, 0), geom.Pt(mpW-1, mpH-1)))
+	require.Equal(t, geom.None, pf.Step(&grid, geom.Pt(0, 0), geom.Pt(mpW-1, mpH-1)), "\n%s", fxDump(walled))
 }

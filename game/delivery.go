@@ -31,12 +31,11 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	g.world.SetSpatial(vocab.SpatialSpec(level.W, level.H))
 	g.book.GoalX = level.GoalX()
 	g.sched = sched.Schedule[Task]{}
-	clear(g.tickets)
+	clear(g.pending)
 	g.sleepers.reset(level.W, g.data.Enemies.List)
 	g.memory.Reset(level.W, level.H)
 	g.sight.viewed = false
 	g.view = mapView{g}
-	g.occupied = g.enemyAt
 }
 
 // populate places the level's things in generation order, then the van, in
@@ -68,14 +67,20 @@ func (l ledger) Log(m vocab.Message, why vocab.Chain) {
 
 // Enlist gives a new enemy its turn, at the enemies' offset of the round.
 func (l ledger) Enlist(e ecs.Entity) {
-	l.g.tickets[e] = l.g.sched.Insert(Task{Kind: TaskActor, E: e}, offsetEnemy)
+	l.g.pending[e] = struct{}{}
+	l.g.sched.Insert(Task{Kind: TaskActor, E: e}, offsetEnemy)
 }
 
-// Forget cancels a removed entity's place in the turn schedule.
+// Forget cancels a removed entity's place in the turn schedule. The game
+// marks the enemies with a task pending (or taking their turn) rather than
+// keeping their tickets, which change every turn: an enemy has at most one
+// task pending, so the task itself names the one to cancel, and the many
+// bullets and fragments that end cost a lookup, not a search of the
+// schedule. The marks are derived from the schedule, never saved.
 func (l ledger) Forget(e ecs.Entity) {
-	if t, ok := l.g.tickets[e]; ok {
-		l.g.sched.Cancel(t)
-		delete(l.g.tickets, e)
+	if _, ok := l.g.pending[e]; ok {
+		l.g.sched.CancelWhere(func(t Task) bool { return t == Task{Kind: TaskActor, E: e} })
+		delete(l.g.pending, e)
 	}
 }
 

@@ -55,14 +55,14 @@ func fxGameWith(tb testing.TB, data *assets.Data, seed uint64, drawn string) *Ga
 
 // fxFreeze takes the enemies out of the turn schedule.
 func fxFreeze(g *Game) {
-	ents := make([]ecs.Entity, 0, len(g.tickets))
-	for e := range g.tickets {
+	ents := make([]ecs.Entity, 0, len(g.pending))
+	for e := range g.pending {
 		ents = append(ents, e)
 	}
 	slices.Sort(ents)
 	for _, e := range ents {
-		g.sched.Cancel(g.tickets[e])
-		delete(g.tickets, e)
+		g.sched.CancelWhere(func(t Task) bool { return t.E == e })
+		delete(g.pending, e)
 	}
 }
 

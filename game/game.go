@@ -70,7 +70,7 @@ type Game struct {
 	env     act.Env
 	book    book.Env
 	sched   sched.Schedule[Task]
-	tickets map[ecs.Entity]sched.Ticket
+	pending map[ecs.Entity]struct{} // enemies with a task in sched or taking their turn; see Forget
 	// sleepers are the enemies out of the schedule until the van comes
 	// near; derived from the state, never saved.
 	sleepers sleepers
@@ -93,7 +93,6 @@ type Game struct {
 	sight     sight
 	path      ai.Pathfinder
 	view      ai.Map
-	occupied  func(geom.Point) bool
 	committed int
 	lastSaid  vocab.Message
 	turnTrace *rules.Trace
@@ -142,7 +141,7 @@ func (g *Game) makeEngine() {
 	g.env = act.Env{World: g.world, Rand: g.rng, Data: g.data}
 	g.book = book.Env{Data: g.data, Acid: g.Acid, Won: func() bool { return g.Run.Won }}
 	g.setEngine(false)
-	g.tickets = map[ecs.Entity]sched.Ticket{}
+	g.pending = map[ecs.Entity]struct{}{}
 }
 
 // setEngine gives the run a new rule engine over its world, between

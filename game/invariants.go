@@ -114,8 +114,8 @@ func (g *Game) checkSchedule() error {
 			return fmt.Errorf("enemy #%d sleeps but holds %d places in the schedule", e, places[e])
 		case n == 1:
 			asleep++
-			if _, ok := g.tickets[e]; ok {
-				return fmt.Errorf("sleeping enemy #%d has a ticket", e)
+			if _, ok := g.pending[e]; ok {
+				return fmt.Errorf("sleeping enemy #%d is marked pending", e)
 			}
 			if g.seesVan(e, vocab.Position.Value(g.world, e)) {
 				return fmt.Errorf("sleeping enemy #%d has the van in sight", e)
@@ -125,8 +125,8 @@ func (g *Game) checkSchedule() error {
 		if places[e] != 1 {
 			return fmt.Errorf("enemy #%d holds %d places in the schedule", e, places[e])
 		}
-		if t, ok := g.tickets[e]; !ok || t == 0 {
-			return fmt.Errorf("enemy #%d has no ticket", e)
+		if _, ok := g.pending[e]; !ok {
+			return fmt.Errorf("enemy #%d holds a place in the schedule but is not marked pending", e)
 		}
 	}
 	for _, sight := range g.sleepers.sights {

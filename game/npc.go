@@ -29,6 +29,15 @@ func (g *Game) enemyAt(p geom.Point) bool {
 	return g.world.Spatial().Any(p, vocab.Enemy.ID())
 }
 
+// walkGrid is the road as walkers meet it now, read from the spatial
+// index: what mapView calls solid and enemyAt occupied, without a call per
+// cell. It is taken afresh for each step, as ecs.CountGrid asks, so no
+// road, save or load can leave it stale.
+func (g *Game) walkGrid() ai.Grid {
+	sp := g.world.Spatial()
+	return ai.Grid{Solid: sp.CountGrid(vocab.Solid.ID()), Occupied: sp.CountGrid(vocab.Enemy.ID())}
+}
+
 // enemyTurn lets one enemy look for the van and decide what to do, and
 // queues its orders. It reports whether the enemy, standing still with no
 // target and no sight of the van, has nothing to do until the van comes
@@ -55,7 +64,8 @@ func (g *Game) enemyTurn(e ecs.Entity) (idle bool) {
 	switch {
 	case d.Behaviour == assets.BehaviourWalker:
 		if has {
-			order = ai.MoveOrder(g.path.Step(g.view, g.occupied, pos, target))
+			grid := g.walkGrid()
+			order = ai.MoveOrder(g.path.Step(&grid, pos, target))
 		}
 	default:
 		v := ai.Vehicle{At: pos, Speed: vocab.Speed.Value(w, e), MaxSpeed: vocab.TopSpeed.Value(w, e), HasTarget: has}

@@ -32,7 +32,8 @@ const maxSavedEntity = 1 << 24
 
 // saveBody is everything a run needs to carry on exactly as it would have.
 // The road is not saved: it is regenerated from its seed and difficulty.
-// The ticket map is not saved either: it is the schedule's actor entries;
+// The pending marks are not saved either: they are the schedule's actor
+// entries;
 // nor are the sleepers: the living enemies the schedule leaves out.
 type saveBody struct {
 	Run      Run                  `json:"run"`
@@ -181,15 +182,15 @@ func (g *Game) restoreWorld(raw json.RawMessage, van ecs.Entity) error {
 	return nil
 }
 
-// restoreSchedule restores the turn schedule and derives the ticket map
-// from it: every enemy's pending turn is its ticket.
+// restoreSchedule restores the turn schedule and derives the pending
+// marks from it: every enemy with a pending turn is marked.
 func (g *Game) restoreSchedule(snap sched.Snapshot[Task]) error {
 	for _, e := range snap.Entries {
 		switch {
 		case e.Value.Kind == TaskPhysics && e.Value.E == 0:
 		case e.Value.Kind == TaskActor && e.Value.E != 0 && e.Value.E <= g.world.LastEntity():
 			if e.Value.E != g.env.Van {
-				g.tickets[e.Value.E] = e.Ticket
+				g.pending[e.Value.E] = struct{}{}
 			}
 		default:
 			return fmt.Errorf("schedule: bad task %+v", e.Value)

@@ -102,7 +102,7 @@ func (g *Game) still(e ecs.Entity) bool {
 // sleep takes enemy e, standing at pos, out of the schedule's rounds until
 // the van comes into its sight.
 func (g *Game) sleep(e ecs.Entity, pos geom.Point) {
-	delete(g.tickets, e)
+	delete(g.pending, e)
 	g.bucket(e, pos.X)
 }
 
@@ -138,7 +138,8 @@ func (g *Game) wakeSeeing() {
 	}
 	slices.Sort(s.woken)
 	for _, e := range s.woken {
-		g.tickets[e] = g.sched.Insert(Task{Kind: TaskActor, E: e}, TurnTime-offsetPhysics+offsetEnemy)
+		g.pending[e] = struct{}{}
+		g.sched.Insert(Task{Kind: TaskActor, E: e}, TurnTime-offsetPhysics+offsetEnemy)
 	}
 }
 
@@ -175,7 +176,7 @@ func (g *Game) restoreSleepers() error {
 	g.sleepers.reset(g.level.W, g.data.Enemies.List)
 	w := g.world
 	for _, e := range vocab.Enemy.Entities(w) {
-		if _, scheduled := g.tickets[e]; scheduled {
+		if _, scheduled := g.pending[e]; scheduled {
 			continue
 		}
 		pos, ok := vocab.Position.Get(w, e)

@@ -167,19 +167,19 @@ func (g *Game) reachCamp() error {
 	err := g.engine.Resolve()
 	// The road's actors are gone with it; the next road schedules its own.
 	g.sched = sched.Schedule[Task]{}
-	clear(g.tickets)
+	clear(g.pending)
 	g.sleepers.reset(0, nil)
 	return err
 }
 
 func (g *Game) enemyActs(task Task) error {
 	if !g.world.Alive(task.E) {
-		delete(g.tickets, task.E)
+		delete(g.pending, task.E)
 		return nil
 	}
-	// The map keeps the ticket just taken until the next one replaces it:
-	// should the enemy die meanwhile, Forget cancels a ticket no longer
-	// pending, which changes nothing, and map writes are dear here.
+	// The enemy stays marked pending through its turn, so a turn costs
+	// no map write: should it die meanwhile, Forget finds no task of its
+	// pending, which changes nothing, and unmarks it.
 	if g.enemyTurn(task.E) {
 		g.sleep(task.E, vocab.Position.Value(g.world, task.E))
 		return nil
@@ -188,9 +188,9 @@ func (g *Game) enemyActs(task Task) error {
 		return err
 	}
 	if g.world.Alive(task.E) {
-		g.tickets[task.E] = g.sched.Insert(task, TurnTime)
+		g.sched.Insert(task, TurnTime)
 	} else {
-		delete(g.tickets, task.E)
+		delete(g.pending, task.E)
 	}
 	return nil
 }

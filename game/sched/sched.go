@@ -77,6 +77,20 @@ func (s *Schedule[T]) Cancel(t Ticket) bool {
 	return false
 }
 
+// CancelWhere removes the first pending task, in heap order, that match
+// accepts. It reports whether there was one. For a caller that knows its
+// task by value and keeps no ticket: a schedule holding each such task at
+// most once gives the same layout as cancelling its ticket.
+func (s *Schedule[T]) CancelWhere(match func(T) bool) bool {
+	for i := range s.heap {
+		if match(s.heap[i].Value) {
+			s.removeAt(i)
+			return true
+		}
+	}
+	return false
+}
+
 // Pending returns a copy of the pending tasks in the order they will be
 // taken.
 func (s *Schedule[T]) Pending() []Entry[T] {
@@ -142,19 +156,23 @@ func (s *Schedule[T]) siftUp(i, top int, x Entry[T]) int {
 // stopping on the way down, and ends in exactly the same layout.
 func (s *Schedule[T]) siftDown(top int, x Entry[T]) int {
 	h := s.heap
-	n := len(h)
 	i := top
+	// While both children exist, the smaller moves up, with no test of
+	// whether the right one does.
 	for {
 		l := 2*i + 1
-		if l >= n {
+		r := l + 1
+		if uint(r) >= uint(len(h)) {
 			break
 		}
-		m := l
-		if r := l + 1; r < n {
-			m += int(bit(less(&h[r], &h[l])))
-		}
+		m := l + int(bit(less(&h[r], &h[l])))
 		h[i] = h[m]
 		i = m
+	}
+	if l := 2*i + 1; l < len(h) {
+		// A last, lone left child.
+		h[i] = h[l]
+		i = l
 	}
 	return s.siftUp(i, top, x)
 }

@@ -198,3 +198,21 @@ func TestRestoreRejectsBadSnapshots(t *testing.T) {
 		})
 	}
 }
+
+// TestCancelWhereRemovesOneMatch: cancelling by value takes one pending
+// task that matches, reports whether there was one, and leaves the rest in
+// their order.
+func TestCancelWhereRemovesOneMatch(t *testing.T) {
+	var s Schedule[string]
+	for _, v := range []string{"a", "b", "c"} {
+		s.Insert(v, 1)
+	}
+	assert.False(t, s.CancelWhere(func(v string) bool { return v == "z" }), "nothing matches")
+	assert.True(t, s.CancelWhere(func(v string) bool { return v == "b" }))
+	var left []string
+	for _, e := range s.Pending() {
+		left = append(left, e.Value)
+	}
+	assert.Equal(t, []string{"a", "c"}, left)
+	assert.False(t, s.CancelWhere(func(v string) bool { return v == "b" }), "b is no longer pending")
+}

@@ -1,0 +1,53 @@
+package game
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs/geom"
+	"lastpost/rules/act"
+)
+
+// TestWalkGridAgreesWithMapView plays runs of fixed seeds, one of them
+// saved and loaded halfway, and after every step on the road compares the
+// grid the zombies' search reads from the spatial index with the plain
+// per-cell view it replaced: mapView's Solid and enemyAt, over every cell of
+// the road and a ring off it.
+func TestWalkGridAgreesWithMapView(t *testing.T) {
+	data := campData(t)
+	for _, seed := range campSeeds {
+		g := New(data, seed)
+		for step := range 300 {
+			if g.Phase() == act.PhaseOver {
+				break
+			}
+			if step == 150 {
+				g = saveRoundTrip(t, g)
+			}
+			campPolicy(t, g)
+			if g.Phase() == act.PhaseRoad {
+				checkWalkGrid(t, g, fmt.Sprintf("seed %d step %d", seed, step))
+			}
+		}
+	}
+}
+
+// checkWalkGrid compares g's walk grid with mapView and enemyAt cell by
+// cell; off the road the grid's counts answer false and mapView solid.
+func checkWalkGrid(t *testing.T, g *Game, where string) {
+	t.Helper()
+	grid := g.walkGrid()
+	for y := -1; y <= g.level.H; y++ {
+		for x := -1; x <= g.level.W; x++ {
+			p := geom.Pt(x, y)
+			on := p.In(g.level.W, g.level.H)
+			if grid.Solid.Any(p) != (on && g.view.Solid(p)) || grid.Occupied.Any(p) != g.enemyAt(p) {
+				require.Failf(t, "the walk grid disagrees with the map view",
+					"%s cell %v: grid solid %v enemy %v, view solid %v enemy %v\n%s", where, p,
+					grid.Solid.Any(p), grid.Occupied.Any(p), g.view.Solid(p), g.enemyAt(p), fxDump(g))
+			}
+		}
+	}
+}
