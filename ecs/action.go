@@ -1,6 +1,9 @@
 package ecs
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Mask is a set of component ids.
 type Mask [MaxComponents / 64]uint64
@@ -261,6 +264,13 @@ func (a *Action) touch(id ID) delta {
 	return d
 }
 
+// flush applies every touched delta to its store.
+func (a *Action) flush() {
+	for _, id := range a.touched {
+		a.deltas[id].flush()
+	}
+}
+
 // Reset clears the action without committing it.
 func (a *Action) Reset() {
 	for _, id := range a.touched {
@@ -295,10 +305,19 @@ func (a *Action) Spawn() Entity {
 // action. Removing from any other id is a no-op.
 func (a *Action) spawnedID(e Entity) bool { return e != 0 && e <= a.w.next+Entity(a.spawned) }
 
+// mustBeSpawned is small enough to inline into every Set.
 func (a *Action) mustBeSpawned(e Entity) {
 	if !a.spawnedID(e) {
-		panic(fmt.Sprintf("ecs: entity %d was never spawned (the last is %d)", e, a.w.next+Entity(a.spawned)))
+		a.neverSpawned(e)
 	}
+}
+
+// neverSpawned panics about e. Kept out of line, or the inliner would fold
+// it into mustBeSpawned and make that too large to inline.
+//
+//go:noinline
+func (a *Action) neverSpawned(e Entity) {
+	panic(fmt.Sprintf("ecs: entity %d was never spawned (the last is %d)", e, a.w.next+Entity(a.spawned)))
 }
 
 // RemoveEntity removes every component e has, which removes the entity.
@@ -308,9 +327,17 @@ func (a *Action) RemoveEntity(e Entity) {
 	if !a.spawnedID(e) {
 		return
 	}
-	for id, x := range a.w.indexes {
-		if x != nil && (x.load(e) != 0 || a.mask.Has(ID(id)) && a.deltas[id].setting(e)) {
-			a.deltaFor(ID(id)).del(e)
+	// Only a component with an entry in e's page of ids, or one the action
+	// touches, can be e's; ids in increasing order, as a walk over every
+	// component would find them.
+	held := a.w.held.of(e)
+	for k := range held {
+		for word := held[k] | a.mask[k]; word != 0; word &= word - 1 {
+			id := ID(k<<6 | bits.TrailingZeros64(word))
+			x := a.w.indexes[id]
+			if x != nil && (x.load(e) != 0 || a.mask.Has(id) && a.deltas[id].setting(e)) {
+				a.deltaFor(id).del(e)
+			}
 		}
 	}
 }

@@ -381,6 +381,57 @@ func (s *Spatial) First(p geom.Point, id ID) (Entity, bool) {
 	return 0, false
 }
 
+// commit applies a, which touches a tracked component, to the world's
+// stores and keeps the index in step. An action that changes positions
+// alone (a move, a spawn, a position removed) needs no other store's
+// answer: its position delta says where each entity goes, and each
+// entity's components the index counts or lists are those it had.
+func (s *Spatial) commit(w *World, a *Action) {
+	if a.mask.Intersects(&s.members) {
+		affected := s.affected(a, w.scratch[:0])
+		a.flush()
+		s.update(w, a, affected)
+		w.scratch = affected[:0]
+		return
+	}
+	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
+	for i, e := range d.ents {
+		s.reposition(w, e, int32(s.cell(d.vals[i])))
+	}
+	for _, e := range d.rem {
+		if k := s.placed.index.load(e); k != 0 {
+			s.withdraw(e, s.placed.vals[k-1])
+			s.placed.remove(e)
+		}
+	}
+	a.flush()
+}
+
+// reposition places e, whose counted and listed components do not
+// change, in cell c (-1 off the grid), as update would.
+func (s *Spatial) reposition(w *World, e Entity, c int32) {
+	k := s.placed.index.load(e)
+	if k == 0 {
+		pl := s.membersOf(w, e)
+		pl.cell = c
+		s.placed.set(e, pl)
+		s.deposit(e, pl)
+		return
+	}
+	old := &s.placed.vals[k-1]
+	switch {
+	case old.cell == c:
+	case old.cell >= 0 && c >= 0:
+		from := int(old.cell)
+		old.cell = c
+		s.move(e, from, *old)
+	default:
+		s.withdraw(e, *old)
+		old.cell = c
+		s.deposit(e, *old)
+	}
+}
+
 // affected gathers, without repeats, the entities whose contribution the
 // action may change. A single delta holds each entity once, so only
 // several tracked deltas need sorting out.
@@ -443,7 +494,14 @@ func (s *Spatial) update(w *World, a *Action, affected []Entity) {
 // placementOf asks the stores what e contributes.
 func (s *Spatial) placementOf(w *World, e Entity) placement {
 	p, _ := s.posStore.get(e)
-	pl := placement{cell: int32(s.cell(p))}
+	pl := s.membersOf(w, e)
+	pl.cell = int32(s.cell(p))
+	return pl
+}
+
+// membersOf asks the stores which counted and listed components e has.
+func (s *Spatial) membersOf(w *World, e Entity) placement {
+	var pl placement
 	for i, id := range s.counted {
 		if w.indexes[id].load(e) != 0 {
 			pl.counted |= 1 << i
