@@ -67,29 +67,44 @@ type dataDelta[T any] struct {
 	rem     []Entity
 	idx     sparseIndex
 	indexed bool
+	// refs is whether a T can hold a reference, which the values must
+	// drop once applied so the delta does not keep it alive.
+	refs bool
 }
 
 func (d *dataDelta[T]) reset() {
 	if d.indexed {
-		for _, e := range d.ents {
-			d.idx.clear(e)
-		}
-		for _, e := range d.rem {
-			d.idx.clear(e)
-		}
-		d.indexed = false
+		d.unindex()
 	}
-	// Drop references held by values; a loop beats a runtime call for the
-	// one or two values of a typical action.
-	if len(d.vals) <= linearMax {
-		var zero T
-		for i := range d.vals {
-			d.vals[i] = zero
-		}
-	} else {
-		clear(d.vals)
+	d.dropVals()
+	d.ents, d.rem = d.ents[:0], d.rem[:0]
+}
+
+// unindex forgets the sparse index of a large delta.
+func (d *dataDelta[T]) unindex() {
+	for _, e := range d.ents {
+		d.idx.clear(e)
 	}
-	d.ents, d.vals, d.rem = d.ents[:0], d.vals[:0], d.rem[:0]
+	for _, e := range d.rem {
+		d.idx.clear(e)
+	}
+	d.indexed = false
+}
+
+// dropVals empties the values, dropping the references they hold; a loop
+// beats a runtime call for the one or two values of a typical action.
+func (d *dataDelta[T]) dropVals() {
+	if d.refs {
+		if len(d.vals) <= linearMax {
+			var zero T
+			for i := range d.vals {
+				d.vals[i] = zero
+			}
+		} else {
+			clear(d.vals)
+		}
+	}
+	d.vals = d.vals[:0]
 }
 
 func (d *dataDelta[T]) find(e Entity) int32 {
@@ -150,7 +165,7 @@ func (d *dataDelta[T]) drop(list []Entity, i int, sign int32) []Entity {
 	list = append(list[:i], list[i+1:]...)
 	if d.indexed {
 		for k := i; k < len(list); k++ {
-			d.idx.store(list[k], sign*int32(k+1))
+			d.idx.replace(list[k], sign*int32(k+1))
 		}
 	}
 	return list
@@ -184,14 +199,33 @@ func (d *dataDelta[T]) lookup(e Entity) (T, int) {
 	return zero, untouched
 }
 
+// flush applies the values, then the removals, and empties the delta. Most
+// deltas only set or only remove: each half is skipped when it has nothing.
 func (d *dataDelta[T]) flush() {
-	for i, e := range d.ents {
-		d.st.set(e, d.vals[i])
+	if d.indexed {
+		d.unindex()
 	}
-	for _, e := range d.rem {
-		d.st.remove(e)
+	if len(d.ents) > 0 {
+		st := d.st
+		for i, e := range d.ents {
+			// A value replacing one the store holds, the usual case,
+			// is written in place without a call.
+			if k := st.index.load(e); k != 0 {
+				st.vals[k-1] = d.vals[i]
+			} else {
+				st.add(e, d.vals[i])
+			}
+		}
+		d.dropVals()
+		d.ents = d.ents[:0]
 	}
-	d.reset()
+	if len(d.rem) > 0 {
+		st := d.st
+		for _, e := range d.rem {
+			st.remove(e)
+		}
+		d.rem = d.rem[:0]
+	}
 }
 
 func (d *dataDelta[T]) setting(e Entity) bool { return d.find(e) > 0 }

@@ -112,6 +112,11 @@ func (s *sparseIndex) store(e Entity, v int32) {
 	*slot = v
 }
 
+// replace gives e, which has a code, the non-zero code v: what a swap
+// removal needs for the entry it moves, without store's checks for a new
+// entry.
+func (s *sparseIndex) replace(e Entity, v int32) { s.pages[e>>pageBits].slot[e&pageMask] = v }
+
 // clear removes e's code; e must have one.
 func (s *sparseIndex) clear(e Entity) {
 	p := e >> pageBits
@@ -192,6 +197,11 @@ func (s *sparseSet[T]) set(e Entity, v T) {
 		s.vals[i-1] = v
 		return
 	}
+	s.add(e, v)
+}
+
+// add appends e, which has no value yet, with value v.
+func (s *sparseSet[T]) add(e Entity, v T) {
 	s.dense = append(s.dense, e)
 	s.vals = append(s.vals, v)
 	s.index.store(e, int32(len(s.dense)))
@@ -207,7 +217,7 @@ func (s *sparseSet[T]) remove(e Entity) bool {
 		moved := s.dense[last]
 		s.dense[i] = moved
 		s.vals[i] = s.vals[last]
-		s.index.store(moved, k)
+		s.index.replace(moved, k)
 	}
 	var zero T
 	s.vals[last] = zero

@@ -394,16 +394,30 @@ func (s *Spatial) commit(w *World, a *Action) {
 		w.scratch = affected[:0]
 		return
 	}
+	// The position delta is applied here, each value as its entity is
+	// placed, and left empty for the flush of the other components.
 	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
+	if d.indexed {
+		d.unindex()
+	}
+	st := &s.posStore.sparseSet
 	for i, e := range d.ents {
-		s.reposition(w, e, int32(s.cell(d.vals[i])))
+		p := d.vals[i]
+		s.reposition(w, e, int32(s.cell(p)))
+		if k := st.index.load(e); k != 0 {
+			st.vals[k-1] = p
+		} else {
+			st.add(e, p)
+		}
 	}
 	for _, e := range d.rem {
 		if k := s.placed.index.load(e); k != 0 {
 			s.withdraw(e, s.placed.vals[k-1])
 			s.placed.remove(e)
 		}
+		st.remove(e)
 	}
+	d.ents, d.vals, d.rem = d.ents[:0], d.vals[:0], d.rem[:0]
 	a.flush()
 }
 
@@ -525,13 +539,16 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	s.pull(sp, e)
 	s.vacated(sp)
 	s.push(&s.cells[to], e)
-	n := len(s.counted)
-	for b := pl.counted; b != 0; b &= b - 1 {
-		i := bits.TrailingZeros64(b)
-		s.counts[from*n+i]--
-		s.counts[to*n+i]++
+	if b := pl.counted; b != 0 {
+		n := len(s.counted)
+		fc, tc := s.counts[from*n:from*n+n], s.counts[to*n:to*n+n]
+		for ; b != 0; b &= b - 1 {
+			i := bits.TrailingZeros64(b)
+			fc[i]--
+			tc[i]++
+		}
 	}
-	n = len(s.listed)
+	n := len(s.listed)
 	for b := pl.listed; b != 0; b &= b - 1 {
 		i := bits.TrailingZeros64(b)
 		sp := &s.lists[from*n+i]
