@@ -305,6 +305,16 @@ func (a *Action) flush() {
 	}
 }
 
+// flushBut applies every touched delta but skip's, which the caller has
+// applied itself.
+func (a *Action) flushBut(skip ID) {
+	for _, id := range a.touched {
+		if id != skip {
+			a.deltas[id].flush()
+		}
+	}
+}
+
 // Reset clears the action without committing it.
 func (a *Action) Reset() {
 	for _, id := range a.touched {

@@ -418,7 +418,7 @@ func (s *Spatial) commit(w *World, a *Action) {
 		st.remove(e)
 	}
 	d.ents, d.vals, d.rem = d.ents[:0], d.vals[:0], d.rem[:0]
-	a.flush()
+	a.flushBut(s.pos.id)
 }
 
 // reposition places e, whose counted and listed components do not
@@ -541,7 +541,7 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	s.push(&s.cells[to], e)
 	if b := pl.counted; b != 0 {
 		n := len(s.counted)
-		fc, tc := s.counts[from*n:from*n+n], s.counts[to*n:to*n+n]
+		fc, tc := s.counts[from*n:], s.counts[to*n:]
 		for ; b != 0; b &= b - 1 {
 			i := bits.TrailingZeros64(b)
 			fc[i]--
