@@ -375,8 +375,12 @@ func (a *Action) RemoveEntity(e Entity) {
 	// touches, can be e's; ids in increasing order, as a walk over every
 	// component would find them.
 	held := a.w.held.of(e)
-	for k := range held {
-		for word := held[k] | a.mask[k]; word != 0; word &= word - 1 {
+	for k := range a.w.held.stride {
+		word := a.mask[k]
+		if k < len(held) {
+			word |= held[k]
+		}
+		for ; word != 0; word &= word - 1 {
 			id := ID(k<<6 | bits.TrailingZeros64(word))
 			x := a.w.indexes[id]
 			if x != nil && (x.load(e) != 0 || a.mask.Has(id) && a.deltas[id].setting(e)) {

@@ -31,9 +31,9 @@ func checkHolders(w *World) error {
 		if x == nil {
 			continue
 		}
-		for p := range max(len(x.pages), len(w.held.pages)) {
+		for p := range max(len(x.pages), len(w.held.words)/w.held.stride) {
 			has := p < len(x.pages) && x.pages[p].used > 0
-			if got := w.held.of(Entity(p) << pageBits).Has(ID(id)); got != has {
+			if got := w.held.has(Entity(p), ID(id)); got != has {
 				return fmt.Errorf("page %d: holders say %v for component %d, its index says %v", p, got, id, has)
 			}
 		}

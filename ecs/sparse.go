@@ -47,37 +47,51 @@ type sparseIndex struct {
 // that have an entry in that page. Removing an entity asks only these
 // components' indexes instead of every component's. It changes only when
 // a page of one component gains its first entry or loses its last, so it
-// costs nothing on the common writes, and it takes 32 bytes per page of
-// 256 ids, next to the 8 bytes per page that each component's index
-// already keeps.
+// costs nothing on the common writes. Each page takes one word per 64
+// components of the schema (8 bytes for up to 64), next to the 8 bytes
+// per page that each component's index already keeps.
 type pageHolders struct {
-	pages []Mask
+	words []uint64
+	// stride is the number of words per page.
+	stride int
 }
 
-// of returns the components with an entry in e's page.
-func (h *pageHolders) of(e Entity) *Mask {
-	if p := e >> pageBits; p < Entity(len(h.pages)) {
-		return &h.pages[p]
+func newPageHolders(components int) *pageHolders {
+	return &pageHolders{stride: (components + 63) / 64}
+}
+
+// of returns the words of the components with an entry in e's page (none
+// past the last page any component has reached).
+func (h *pageHolders) of(e Entity) []uint64 {
+	if p := e >> pageBits; p < Entity(len(h.words)/h.stride) {
+		k := int(p) * h.stride
+		return h.words[k : k+h.stride]
 	}
-	return &noHolders
+	return nil
 }
-
-// noHolders stands for a page no component has reached. It is never
-// written.
-var noHolders Mask
 
 func (h *pageHolders) add(p Entity, id ID) {
-	if n := int(p) + 1; n > len(h.pages) {
-		if n <= cap(h.pages) {
-			h.pages = h.pages[:n]
+	k := int(p)*h.stride + int(id>>6)
+	if k >= len(h.words) {
+		n := (int(p) + 1) * h.stride
+		if n <= cap(h.words) {
+			h.words = h.words[:n]
 		} else {
-			h.pages = append(h.pages[:cap(h.pages)], make([]Mask, n-cap(h.pages))...)
+			h.words = append(h.words[:cap(h.words)], make([]uint64, n-cap(h.words))...)
 		}
 	}
-	h.pages[p].Add(id)
+	h.words[k] |= 1 << (id & 63)
 }
 
-func (h *pageHolders) drop(p Entity, id ID) { h.pages[p][id>>6] &^= 1 << (id & 63) }
+func (h *pageHolders) drop(p Entity, id ID) {
+	h.words[int(p)*h.stride+int(id>>6)] &^= 1 << (id & 63)
+}
+
+// has reports whether component id has an entry in page p.
+func (h *pageHolders) has(p Entity, id ID) bool {
+	k := int(p)*h.stride + int(id>>6)
+	return k < len(h.words) && h.words[k]&(1<<(id&63)) != 0
+}
 
 // load returns e's code, or 0. The page number is compared as an Entity so
 // a large id cannot wrap to a small page on 32-bit platforms.

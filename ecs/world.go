@@ -29,7 +29,7 @@ type World struct {
 // NewWorld returns an empty world with a store for every data and flag
 // component of the schema.
 func NewWorld(s *Schema) *World {
-	w := &World{schema: s, stores: make([]store, s.Len()), indexes: make([]*sparseIndex, s.Len()), held: &pageHolders{}}
+	w := &World{schema: s, stores: make([]store, s.Len()), indexes: make([]*sparseIndex, s.Len()), held: newPageHolders(s.Len())}
 	w.bare = &Action{w: w}
 	for i, sp := range s.specs {
 		if sp.newStore != nil {
@@ -87,8 +87,7 @@ func (w *World) Renew() *World {
 
 // Alive reports whether e has any component.
 func (w *World) Alive(e Entity) bool {
-	m := w.held.of(e)
-	for k, word := range m {
+	for k, word := range w.held.of(e) {
 		for ; word != 0; word &= word - 1 {
 			if w.indexes[k<<6|bits.TrailingZeros64(word)].load(e) != 0 {
 				return true
@@ -116,8 +115,7 @@ func (w *World) Count(id ID) int {
 
 // Components lists the ids of the components e has, in id order.
 func (w *World) Components(e Entity, into []ID) []ID {
-	m := w.held.of(e)
-	for k, word := range m {
+	for k, word := range w.held.of(e) {
 		for ; word != 0; word &= word - 1 {
 			id := k<<6 | bits.TrailingZeros64(word)
 			if w.indexes[id].load(e) != 0 {
