@@ -63,6 +63,8 @@ type Spatial struct {
 	// never holds more than the grid's cells, so nobody has to drain it.
 	changed []int32
 	dirty   []bool
+	// bits is sortUnique's scratch, all zero between calls.
+	bits []uint64
 }
 
 // span is one list of entities inside the pool: n entities from off, with
@@ -458,10 +460,44 @@ func (s *Spatial) affected(a *Action, into []Entity) []Entity {
 		}
 	}
 	if deltas > 1 {
-		slices.Sort(into)
-		into = slices.Compact(into)
+		into = s.sortUnique(into)
 	}
 	return into
+}
+
+// sortUnique sorts list and drops repeats, in place. Ids an action touches
+// lie close together (a road's population, a blast's fragments, a few
+// movers), so it marks them in a bitmap over their range and reads them
+// back in order, in time linear in the list; a list spread too thinly for
+// that is sorted.
+func (s *Spatial) sortUnique(list []Entity) []Entity {
+	if len(list) < 2 {
+		return list
+	}
+	lo, hi := list[0], list[0]
+	for _, e := range list[1:] {
+		lo, hi = min(lo, e), max(hi, e)
+	}
+	words := (hi-lo)/64 + 1
+	if words > Entity(2*len(list)+8) {
+		slices.Sort(list)
+		return slices.Compact(list)
+	}
+	if Entity(len(s.bits)) < words {
+		s.bits = make([]uint64, words)
+	}
+	marks := s.bits[:words]
+	for _, e := range list {
+		marks[(e-lo)/64] |= 1 << ((e - lo) % 64)
+	}
+	out := list[:0]
+	for k, b := range marks {
+		for ; b != 0; b &= b - 1 {
+			out = append(out, lo+Entity(k*64+bits.TrailingZeros64(b)))
+		}
+		marks[k] = 0
+	}
+	return out
 }
 
 // update brings the index in step with the stores for the affected
