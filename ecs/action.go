@@ -1,6 +1,9 @@
 package ecs
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Mask is a set of component ids.
 type Mask [MaxComponents / 64]uint64
@@ -64,29 +67,44 @@ type dataDelta[T any] struct {
 	rem     []Entity
 	idx     sparseIndex
 	indexed bool
+	// refs is whether a T can hold a reference, which the values must
+	// drop once applied so the delta does not keep it alive.
+	refs bool
 }
 
 func (d *dataDelta[T]) reset() {
 	if d.indexed {
-		for _, e := range d.ents {
-			d.idx.clear(e)
-		}
-		for _, e := range d.rem {
-			d.idx.clear(e)
-		}
-		d.indexed = false
+		d.unindex()
 	}
-	// Drop references held by values; a loop beats a runtime call for the
-	// one or two values of a typical action.
-	if len(d.vals) <= linearMax {
-		var zero T
-		for i := range d.vals {
-			d.vals[i] = zero
-		}
-	} else {
-		clear(d.vals)
+	d.dropVals()
+	d.ents, d.rem = d.ents[:0], d.rem[:0]
+}
+
+// unindex forgets the sparse index of a large delta.
+func (d *dataDelta[T]) unindex() {
+	for _, e := range d.ents {
+		d.idx.clear(e)
 	}
-	d.ents, d.vals, d.rem = d.ents[:0], d.vals[:0], d.rem[:0]
+	for _, e := range d.rem {
+		d.idx.clear(e)
+	}
+	d.indexed = false
+}
+
+// dropVals empties the values, dropping the references they hold; a loop
+// beats a runtime call for the one or two values of a typical action.
+func (d *dataDelta[T]) dropVals() {
+	if d.refs {
+		if len(d.vals) <= linearMax {
+			var zero T
+			for i := range d.vals {
+				d.vals[i] = zero
+			}
+		} else {
+			clear(d.vals)
+		}
+	}
+	d.vals = d.vals[:0]
 }
 
 func (d *dataDelta[T]) find(e Entity) int32 {
@@ -147,7 +165,7 @@ func (d *dataDelta[T]) drop(list []Entity, i int, sign int32) []Entity {
 	list = append(list[:i], list[i+1:]...)
 	if d.indexed {
 		for k := i; k < len(list); k++ {
-			d.idx.store(list[k], sign*int32(k+1))
+			d.idx.replace(list[k], sign*int32(k+1))
 		}
 	}
 	return list
@@ -181,14 +199,33 @@ func (d *dataDelta[T]) lookup(e Entity) (T, int) {
 	return zero, untouched
 }
 
+// flush applies the values, then the removals, and empties the delta. Most
+// deltas only set or only remove: each half is skipped when it has nothing.
 func (d *dataDelta[T]) flush() {
-	for i, e := range d.ents {
-		d.st.set(e, d.vals[i])
+	if d.indexed {
+		d.unindex()
 	}
-	for _, e := range d.rem {
-		d.st.remove(e)
+	if len(d.ents) > 0 {
+		st := d.st
+		for i, e := range d.ents {
+			// A value replacing one the store holds, the usual case,
+			// is written in place without a call.
+			if k := st.index.load(e); k != 0 {
+				st.vals[k-1] = d.vals[i]
+			} else {
+				st.add(e, d.vals[i])
+			}
+		}
+		d.dropVals()
+		d.ents = d.ents[:0]
 	}
-	d.reset()
+	if len(d.rem) > 0 {
+		st := d.st
+		for _, e := range d.rem {
+			st.remove(e)
+		}
+		d.rem = d.rem[:0]
+	}
 }
 
 func (d *dataDelta[T]) setting(e Entity) bool { return d.find(e) > 0 }
@@ -261,6 +298,23 @@ func (a *Action) touch(id ID) delta {
 	return d
 }
 
+// flush applies every touched delta to its store.
+func (a *Action) flush() {
+	for _, id := range a.touched {
+		a.deltas[id].flush()
+	}
+}
+
+// flushBut applies every touched delta but skip's, which the caller has
+// applied itself.
+func (a *Action) flushBut(skip ID) {
+	for _, id := range a.touched {
+		if id != skip {
+			a.deltas[id].flush()
+		}
+	}
+}
+
 // Reset clears the action without committing it.
 func (a *Action) Reset() {
 	for _, id := range a.touched {
@@ -295,10 +349,19 @@ func (a *Action) Spawn() Entity {
 // action. Removing from any other id is a no-op.
 func (a *Action) spawnedID(e Entity) bool { return e != 0 && e <= a.w.next+Entity(a.spawned) }
 
+// mustBeSpawned is small enough to inline into every Set.
 func (a *Action) mustBeSpawned(e Entity) {
 	if !a.spawnedID(e) {
-		panic(fmt.Sprintf("ecs: entity %d was never spawned (the last is %d)", e, a.w.next+Entity(a.spawned)))
+		a.neverSpawned(e)
 	}
+}
+
+// neverSpawned panics about e. Kept out of line, or the inliner would fold
+// it into mustBeSpawned and make that too large to inline.
+//
+//go:noinline
+func (a *Action) neverSpawned(e Entity) {
+	panic(fmt.Sprintf("ecs: entity %d was never spawned (the last is %d)", e, a.w.next+Entity(a.spawned)))
 }
 
 // RemoveEntity removes every component e has, which removes the entity.
@@ -308,9 +371,21 @@ func (a *Action) RemoveEntity(e Entity) {
 	if !a.spawnedID(e) {
 		return
 	}
-	for id, x := range a.w.indexes {
-		if x != nil && (x.load(e) != 0 || a.mask.Has(ID(id)) && a.deltas[id].setting(e)) {
-			a.deltaFor(ID(id)).del(e)
+	// Only a component with an entry in e's page of ids, or one the action
+	// touches, can be e's; ids in increasing order, as a walk over every
+	// component would find them.
+	held := a.w.held.of(e)
+	for k := range a.w.held.stride {
+		word := a.mask[k]
+		if k < len(held) {
+			word |= held[k]
+		}
+		for ; word != 0; word &= word - 1 {
+			id := ID(k<<6 | bits.TrailingZeros64(word))
+			x := a.w.indexes[id]
+			if x != nil && (x.load(e) != 0 || a.mask.Has(id) && a.deltas[id].setting(e)) {
+				a.deltaFor(id).del(e)
+			}
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package ecs
 
-import "fmt"
+import (
+	"fmt"
+	"reflect"
+)
 
 // ID numbers a component type. The game declares its components with dense
 // ids starting at zero; the World indexes its stores by them.
@@ -77,7 +80,9 @@ func DataSpec[T any](c Data[T], name string, hash HashFunc[T]) Spec {
 	return Spec{
 		ID: c.id, Name: name, Kind: KindData,
 		newStore: func() store { return &dataStore[T]{hashFn: hash} },
-		newDelta: func(s store) delta { return &dataDelta[T]{st: &s.(*dataStore[T]).sparseSet} },
+		newDelta: func(s store) delta {
+			return &dataDelta[T]{st: &s.(*dataStore[T]).sparseSet, refs: holdsRefs(reflect.TypeFor[T]())}
+		},
 	}
 }
 
@@ -96,6 +101,28 @@ func PropSpec[T any](p Prop[T], name string) Spec {
 		ID: p.id, Name: name, Kind: KindProp,
 		newDelta: func(store) delta { return &propDelta[T]{} },
 	}
+}
+
+// holdsRefs reports whether a value of type t can hold a reference the
+// collector follows (a pointer, string, slice, map, channel, function or
+// interface).
+func holdsRefs(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return false
+	case reflect.Array:
+		return t.Len() > 0 && holdsRefs(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if holdsRefs(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // Schema is a validated list of component specs, indexed by id.

@@ -25,20 +25,34 @@ type opRun struct {
 	a      *Action
 	model  map[Entity]content
 	hashes []uint64
+	// commit applies the action: World.Commit unless a test compares it
+	// with another way.
+	commit func(*World, *Action)
+	// cells, when kept, holds every cell's order after each step.
+	cells [][][]Entity
+	keep  bool
 }
 
 // runOps runs steps random actions on w and returns the state hash after
 // each one.
 func runOps(t *testing.T, w *World, seed uint64, steps int) []uint64 {
+	return newOpRun(t, w, seed).run(steps).hashes
+}
+
+func newOpRun(t *testing.T, w *World, seed uint64) *opRun {
 	o := &opRun{t: t, seed: seed, r: rand.New(rand.NewPCG(seed, 0x5eed)), w: w, a: w.NewAction(),
-		model: map[Entity]content{}}
+		model: map[Entity]content{}, commit: (*World).Commit}
 	for e := Entity(1); e <= w.LastEntity(); e++ {
 		o.model[e] = read(w, e)
 	}
+	return o
+}
+
+func (o *opRun) run(steps int) *opRun {
 	for step := range steps {
 		o.step(step)
 	}
-	return o.hashes
+	return o
 }
 
 func (o *opRun) step(step int) {
@@ -57,14 +71,43 @@ func (o *opRun) step(step int) {
 		o.a.Reset()
 		o.model = before
 	} else {
-		o.w.Commit(o.a)
+		o.commit(o.w, o.a)
 	}
 	o.hashes = append(o.hashes, o.w.Hash())
+	if o.keep {
+		o.cells = append(o.cells, cellOrders(o.w))
+	}
 	if o.t == nil {
 		return
 	}
 	o.compare(o.w, fmt.Sprintf("step %d, world after commit", step))
 	require.NoError(o.t, o.w.Spatial().Check(o.w), "seed %d step %d\n%s", o.seed, step, dumpGrid(o.w))
+}
+
+// moveStep commits an action that only sets and removes positions, some
+// on fresh spawns: the spatial index's short way.
+func (o *opRun) moveStep() {
+	for range 1 + o.r.IntN(5) {
+		e := o.entity()
+		c := o.model[e]
+		if o.r.IntN(6) == 0 {
+			pos.Remove(o.a, e)
+			c.Pos, c.HasPos = geom.Point{}, false
+		} else {
+			c.Pos, c.HasPos = o.point(), true
+			pos.Set(o.a, e, c.Pos)
+		}
+		o.model[e] = c
+	}
+	o.commit(o.w, o.a)
+	o.hashes = append(o.hashes, o.w.Hash())
+	if o.keep {
+		o.cells = append(o.cells, cellOrders(o.w))
+	}
+	if o.t != nil {
+		o.compare(o.w, "after a step of moves")
+		require.NoError(o.t, o.w.Spatial().Check(o.w), "seed %d\n%s", o.seed, dumpGrid(o.w))
+	}
 }
 
 func (o *opRun) compare(r Reader, when string) {

@@ -79,6 +79,7 @@ func (w *World) Restore(data []byte) error {
 			s.adopt(fresh.stores[id])
 		}
 	}
+	*w.held = *fresh.held
 	w.next = snap.Next
 	if s := w.spatial; s != nil {
 		w.SetSpatial(s.spec())

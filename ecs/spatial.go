@@ -63,6 +63,8 @@ type Spatial struct {
 	// never holds more than the grid's cells, so nobody has to drain it.
 	changed []int32
 	dirty   []bool
+	// bits is sortUnique's scratch, all zero between calls.
+	bits []uint64
 }
 
 // span is one list of entities inside the pool: n entities from off, with
@@ -381,6 +383,71 @@ func (s *Spatial) First(p geom.Point, id ID) (Entity, bool) {
 	return 0, false
 }
 
+// commit applies a, which touches a tracked component, to the world's
+// stores and keeps the index in step. An action that changes positions
+// alone (a move, a spawn, a position removed) needs no other store's
+// answer: its position delta says where each entity goes, and each
+// entity's components the index counts or lists are those it had.
+func (s *Spatial) commit(w *World, a *Action) {
+	if a.mask.Intersects(&s.members) {
+		affected := s.affected(a, w.scratch[:0])
+		a.flush()
+		s.update(w, a, affected)
+		w.scratch = affected[:0]
+		return
+	}
+	// The position delta is applied here, each value as its entity is
+	// placed, and left empty for the flush of the other components.
+	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
+	if d.indexed {
+		d.unindex()
+	}
+	st := &s.posStore.sparseSet
+	for i, e := range d.ents {
+		p := d.vals[i]
+		s.reposition(w, e, int32(s.cell(p)))
+		if k := st.index.load(e); k != 0 {
+			st.vals[k-1] = p
+		} else {
+			st.add(e, p)
+		}
+	}
+	for _, e := range d.rem {
+		if k := s.placed.index.load(e); k != 0 {
+			s.withdraw(e, s.placed.vals[k-1])
+			s.placed.remove(e)
+		}
+		st.remove(e)
+	}
+	d.ents, d.vals, d.rem = d.ents[:0], d.vals[:0], d.rem[:0]
+	a.flushBut(s.pos.id)
+}
+
+// reposition places e, whose counted and listed components do not
+// change, in cell c (-1 off the grid), as update would.
+func (s *Spatial) reposition(w *World, e Entity, c int32) {
+	k := s.placed.index.load(e)
+	if k == 0 {
+		pl := s.membersOf(w, e)
+		pl.cell = c
+		s.placed.set(e, pl)
+		s.deposit(e, pl)
+		return
+	}
+	old := &s.placed.vals[k-1]
+	switch {
+	case old.cell == c:
+	case old.cell >= 0 && c >= 0:
+		from := int(old.cell)
+		old.cell = c
+		s.move(e, from, *old)
+	default:
+		s.withdraw(e, *old)
+		old.cell = c
+		s.deposit(e, *old)
+	}
+}
+
 // affected gathers, without repeats, the entities whose contribution the
 // action may change. A single delta holds each entity once, so only
 // several tracked deltas need sorting out.
@@ -393,10 +460,44 @@ func (s *Spatial) affected(a *Action, into []Entity) []Entity {
 		}
 	}
 	if deltas > 1 {
-		slices.Sort(into)
-		into = slices.Compact(into)
+		into = s.sortUnique(into)
 	}
 	return into
+}
+
+// sortUnique sorts list and drops repeats, in place. Ids an action touches
+// lie close together (a road's population, a blast's fragments, a few
+// movers), so it marks them in a bitmap over their range and reads them
+// back in order, in time linear in the list; a list spread too thinly for
+// that is sorted.
+func (s *Spatial) sortUnique(list []Entity) []Entity {
+	if len(list) < 2 {
+		return list
+	}
+	lo, hi := list[0], list[0]
+	for _, e := range list[1:] {
+		lo, hi = min(lo, e), max(hi, e)
+	}
+	words := (hi-lo)/64 + 1
+	if words > Entity(2*len(list)+8) {
+		slices.Sort(list)
+		return slices.Compact(list)
+	}
+	if Entity(len(s.bits)) < words {
+		s.bits = make([]uint64, words)
+	}
+	marks := s.bits[:words]
+	for _, e := range list {
+		marks[(e-lo)/64] |= 1 << ((e - lo) % 64)
+	}
+	out := list[:0]
+	for k, b := range marks {
+		for ; b != 0; b &= b - 1 {
+			out = append(out, lo+Entity(k*64+bits.TrailingZeros64(b)))
+		}
+		marks[k] = 0
+	}
+	return out
 }
 
 // update brings the index in step with the stores for the affected
@@ -443,7 +544,14 @@ func (s *Spatial) update(w *World, a *Action, affected []Entity) {
 // placementOf asks the stores what e contributes.
 func (s *Spatial) placementOf(w *World, e Entity) placement {
 	p, _ := s.posStore.get(e)
-	pl := placement{cell: int32(s.cell(p))}
+	pl := s.membersOf(w, e)
+	pl.cell = int32(s.cell(p))
+	return pl
+}
+
+// membersOf asks the stores which counted and listed components e has.
+func (s *Spatial) membersOf(w *World, e Entity) placement {
+	var pl placement
 	for i, id := range s.counted {
 		if w.indexes[id].load(e) != 0 {
 			pl.counted |= 1 << i
@@ -467,13 +575,16 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	s.pull(sp, e)
 	s.vacated(sp)
 	s.push(&s.cells[to], e)
-	n := len(s.counted)
-	for b := pl.counted; b != 0; b &= b - 1 {
-		i := bits.TrailingZeros64(b)
-		s.counts[from*n+i]--
-		s.counts[to*n+i]++
+	if b := pl.counted; b != 0 {
+		n := len(s.counted)
+		fc, tc := s.counts[from*n:], s.counts[to*n:]
+		for ; b != 0; b &= b - 1 {
+			i := bits.TrailingZeros64(b)
+			fc[i]--
+			tc[i]++
+		}
 	}
-	n = len(s.listed)
+	n := len(s.listed)
 	for b := pl.listed; b != 0; b &= b - 1 {
 		i := bits.TrailingZeros64(b)
 		sp := &s.lists[from*n+i]

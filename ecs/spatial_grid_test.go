@@ -2,7 +2,6 @@ package ecs
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -21,7 +20,7 @@ func TestCountGridAgreesWithAny(t *testing.T) {
 		w := newTestWorld()
 		sp := w.Spatial()
 		kept := sp.CountGrid(idSolid)
-		o := &opRun{t: t, seed: seed, r: rand.New(rand.NewPCG(seed, 0x5eed)), w: w, a: w.NewAction(), model: map[Entity]content{}}
+		o := newOpRun(t, w, seed)
 		for step := range 200 {
 			o.step(step)
 			checkCountGrids(t, w, kept, fmt.Sprintf("seed %d step %d", seed, step))

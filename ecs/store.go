@@ -18,7 +18,8 @@ type store interface {
 	encode() (json.RawMessage, error)
 	decode(ents []Entity, raw json.RawMessage) error
 	// adopt takes over the contents of a store of the same type, keeping
-	// this one's address (actions' deltas point at it).
+	// this one's address (actions' deltas point at it) and its place in
+	// its world's page holders (the caller copies those).
 	adopt(o store)
 }
 
@@ -37,7 +38,11 @@ func (s *dataStore[T]) hash(h uint64) uint64 {
 	return h
 }
 
-func (s *dataStore[T]) adopt(o store) { *s = *o.(*dataStore[T]) }
+func (s *dataStore[T]) adopt(o store) {
+	held, id := s.index.held, s.index.id
+	*s = *o.(*dataStore[T])
+	s.index.held, s.index.id = held, id
+}
 
 func (s *dataStore[T]) encode() (json.RawMessage, error) { return json.Marshal(s.vals) }
 
@@ -66,7 +71,11 @@ func (s *flagStore) hash(h uint64) uint64 {
 	return h
 }
 
-func (s *flagStore) adopt(o store) { *s = *o.(*flagStore) }
+func (s *flagStore) adopt(o store) {
+	held, id := s.index.held, s.index.id
+	*s = *o.(*flagStore)
+	s.index.held, s.index.id = held, id
+}
 
 func (s *flagStore) encode() (json.RawMessage, error) { return nil, nil }
 

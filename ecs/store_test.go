@@ -1,10 +1,13 @@
 package ecs
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs/geom"
 )
 
 // op is one store operation: set e to v, or remove e when del is true.
@@ -157,4 +160,42 @@ func TestMask(t *testing.T) {
 	assert.True(t, m.Intersects(&o))
 	o = MaskOf(5, 200)
 	assert.False(t, m.Intersects(&o))
+}
+
+// TestHoldsRefs pins which value types a delta must zero once applied.
+func TestHoldsRefs(t *testing.T) {
+	type plain struct {
+		A int
+		B [2]float64
+		C geom.Point
+	}
+	type withString struct {
+		A int
+		S string
+	}
+	tests := []struct {
+		name string
+		typ  reflect.Type
+		want bool
+	}{
+		{"int", reflect.TypeFor[int](), false},
+		{"bool", reflect.TypeFor[bool](), false},
+		{"point", reflect.TypeFor[geom.Point](), false},
+		{"struct of numbers and arrays", reflect.TypeFor[plain](), false},
+		{"empty struct", reflect.TypeFor[struct{}](), false},
+		{"empty array of strings", reflect.TypeFor[[0]string](), false},
+		{"string", reflect.TypeFor[string](), true},
+		{"struct with a string", reflect.TypeFor[withString](), true},
+		{"array of strings", reflect.TypeFor[[4]string](), true},
+		{"slice", reflect.TypeFor[[]int](), true},
+		{"pointer", reflect.TypeFor[*int](), true},
+		{"map", reflect.TypeFor[map[int]int](), true},
+		{"interface", reflect.TypeFor[any](), true},
+		{"func", reflect.TypeFor[func()](), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, holdsRefs(tt.typ))
+		})
+	}
 }

@@ -1,6 +1,9 @@
 package ecs
 
-import "iter"
+import (
+	"iter"
+	"math/bits"
+)
 
 // World is the whole entity-component state: one store per component, the
 // entity allocator and, once SetSpatial gives it one, the spatial index kept
@@ -12,6 +15,9 @@ type World struct {
 	// indexes holds each store's sparse index (nil for properties), so
 	// membership tests need no dynamic call.
 	indexes []*sparseIndex
+	// held tells which components have entries in each page of ids; the
+	// stores' indexes keep it.
+	held    *pageHolders
 	next    Entity
 	spatial *Spatial
 	scratch []Entity
@@ -23,12 +29,14 @@ type World struct {
 // NewWorld returns an empty world with a store for every data and flag
 // component of the schema.
 func NewWorld(s *Schema) *World {
-	w := &World{schema: s, stores: make([]store, s.Len()), indexes: make([]*sparseIndex, s.Len())}
+	w := &World{schema: s, stores: make([]store, s.Len()), indexes: make([]*sparseIndex, s.Len()), held: newPageHolders(s.Len())}
 	w.bare = &Action{w: w}
 	for i, sp := range s.specs {
 		if sp.newStore != nil {
 			w.stores[i] = sp.newStore()
-			w.indexes[i] = w.stores[i].sparse()
+			x := w.stores[i].sparse()
+			x.held, x.id = w.held, ID(i)
+			w.indexes[i] = x
 		}
 	}
 	return w
@@ -46,17 +54,10 @@ func (w *World) Spatial() *Spatial { return w.spatial }
 // Commit applies the action to the world, keeps the spatial index in step,
 // moves the allocator past any spawned ids, and clears the action.
 func (w *World) Commit(a *Action) {
-	sp := w.spatial
-	var affected []Entity
-	if sp != nil {
-		affected = sp.affected(a, w.scratch[:0])
-	}
-	for _, id := range a.touched {
-		a.deltas[id].flush()
-	}
-	if sp != nil {
-		sp.update(w, a, affected)
-		w.scratch = affected[:0]
+	if sp := w.spatial; sp != nil && a.mask.Intersects(&sp.tracked) {
+		sp.commit(w, a)
+	} else {
+		a.flush()
 	}
 	w.next += Entity(a.spawned)
 	a.touched = a.touched[:0]
@@ -70,7 +71,7 @@ func (w *World) Commit(a *Action) {
 // another does not allocate each road afresh. w and its actions must not
 // be used afterwards (w would show the new world's entities).
 func (w *World) Renew() *World {
-	n := &World{schema: w.schema, stores: w.stores, indexes: w.indexes, spatial: w.spatial, scratch: w.scratch[:0]}
+	n := &World{schema: w.schema, stores: w.stores, indexes: w.indexes, held: w.held, spatial: w.spatial, scratch: w.scratch[:0]}
 	n.bare = &Action{w: n}
 	for _, s := range n.stores {
 		if s != nil {
@@ -86,9 +87,11 @@ func (w *World) Renew() *World {
 
 // Alive reports whether e has any component.
 func (w *World) Alive(e Entity) bool {
-	for _, x := range w.indexes {
-		if x != nil && x.load(e) != 0 {
-			return true
+	for k, word := range w.held.of(e) {
+		for ; word != 0; word &= word - 1 {
+			if w.indexes[k<<6|bits.TrailingZeros64(word)].load(e) != 0 {
+				return true
+			}
 		}
 	}
 	return false
@@ -112,9 +115,12 @@ func (w *World) Count(id ID) int {
 
 // Components lists the ids of the components e has, in id order.
 func (w *World) Components(e Entity, into []ID) []ID {
-	for id, x := range w.indexes {
-		if x != nil && x.load(e) != 0 {
-			into = append(into, ID(id))
+	for k, word := range w.held.of(e) {
+		for ; word != 0; word &= word - 1 {
+			id := k<<6 | bits.TrailingZeros64(word)
+			if w.indexes[id].load(e) != 0 {
+				into = append(into, ID(id))
+			}
 		}
 	}
 	return into
