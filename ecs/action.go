@@ -188,6 +188,7 @@ func (d *dataDelta[T]) flush() {
 	for _, e := range d.rem {
 		d.st.remove(e)
 	}
+	d.st.summed = false
 	d.reset()
 }
 
