@@ -83,6 +83,8 @@ type Game struct {
 	// drawn is true from a drawn road (NewOnDrawnRoad) until the van
 	// leaves for a generated one: such a run cannot be saved.
 	drawn bool
+	// levelHashed says levelHash is the road's digest.
+	levelHashed bool
 
 	log       Log
 	memory    Memory

@@ -19,13 +19,22 @@ func (g *Game) Hash() uint64 {
 	for _, b := range state {
 		h = ecs.Mix(h, uint64(b))
 	}
-	h = ecs.Mix(h, g.levelHash)
+	h = ecs.Mix(h, g.roadHash())
 	now, seq, pending := g.sched.Parts()
 	h = ecs.Mix(ecs.Mix(h, uint64(now)), seq)
 	h = hashEntries(h, pending)
 	h = g.log.hash(h)
 	h = ecs.Mix(h, g.memory.digest)
 	return g.Run.hash(h)
+}
+
+// roadHash returns the road's digest, taking it on the first call after
+// setLevel.
+func (g *Game) roadHash() uint64 {
+	if !g.levelHashed {
+		g.levelHash, g.levelHashed = g.level.Hash(), true
+	}
+	return g.levelHash
 }
 
 // hashEntries folds schedule entries into h.
