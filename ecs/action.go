@@ -226,6 +226,8 @@ func (d *dataDelta[T]) flush() {
 		}
 		d.rem = d.rem[:0]
 	}
+	// The store's kept digest no longer holds (World.Hash).
+	d.st.summed = false
 }
 
 func (d *dataDelta[T]) setting(e Entity) bool { return d.find(e) > 0 }

@@ -193,6 +193,11 @@ type sparseSet[T any] struct {
 	index sparseIndex
 	dense []Entity
 	vals  []T
+	// sum is the digest of the entries, good while summed: a flush into
+	// the store and emptying it clear summed, so a turn rehashes only the
+	// stores its commits changed.
+	sum    uint64
+	summed bool
 }
 
 func (s *sparseSet[T]) has(e Entity) bool { return s.index.load(e) != 0 }
@@ -249,8 +254,32 @@ func (s *sparseSet[T]) empty() {
 	}
 	clear(s.vals)
 	s.dense, s.vals = s.dense[:0], s.vals[:0]
+	s.summed = false
 }
 
 func (s *sparseSet[T]) size() int { return len(s.dense) }
+
+// digest returns the digest of the entities and, with fn, their values,
+// in iteration order, computing it again only if the store has changed
+// since.
+func (s *sparseSet[T]) digest(fn HashFunc[T]) uint64 {
+	if !s.summed {
+		var h uint64
+		if fn == nil {
+			for _, e := range s.dense {
+				h = Mix(h, uint64(e))
+			}
+		} else {
+			// Two loops and a resliced vals spare the entry's checks: a
+			// replay digests a few hundred entries a turn.
+			vals := s.vals[:len(s.dense)]
+			for i, e := range s.dense {
+				h = fn(Mix(h, uint64(e)), vals[i])
+			}
+		}
+		s.sum, s.summed = h, true
+	}
+	return s.sum
+}
 
 func (s *sparseSet[T]) entities() []Entity { return s.dense }

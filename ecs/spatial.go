@@ -419,6 +419,10 @@ func (s *Spatial) commit(w *World, a *Action) {
 		}
 		st.remove(e)
 	}
+	if len(d.ents)+len(d.rem) > 0 {
+		// The store's kept digest no longer holds (World.Hash).
+		st.summed = false
+	}
 	d.ents, d.vals, d.rem = d.ents[:0], d.vals[:0], d.rem[:0]
 	a.flushBut(s.pos.id)
 }

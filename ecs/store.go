@@ -28,15 +28,7 @@ type dataStore[T any] struct {
 	hashFn HashFunc[T]
 }
 
-func (s *dataStore[T]) hash(h uint64) uint64 {
-	for i, e := range s.dense {
-		h = Mix(h, uint64(e))
-		if s.hashFn != nil {
-			h = s.hashFn(h, s.vals[i])
-		}
-	}
-	return h
-}
+func (s *dataStore[T]) hash(h uint64) uint64 { return Mix(h, s.digest(s.hashFn)) }
 
 func (s *dataStore[T]) adopt(o store) {
 	held, id := s.index.held, s.index.id
@@ -64,12 +56,7 @@ type flagStore struct {
 	sparseSet[struct{}]
 }
 
-func (s *flagStore) hash(h uint64) uint64 {
-	for _, e := range s.dense {
-		h = Mix(h, uint64(e))
-	}
-	return h
-}
+func (s *flagStore) hash(h uint64) uint64 { return Mix(h, s.digest(nil)) }
 
 func (s *flagStore) adopt(o store) {
 	held, id := s.index.held, s.index.id

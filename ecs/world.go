@@ -127,7 +127,10 @@ func (w *World) Components(e Entity, into []ID) []ID {
 }
 
 // Hash returns a stable 64-bit digest of the whole state: the allocator and
-// every component of every entity, in store order.
+// every component of every entity, in store order. Each store keeps the
+// digest of its entries until a commit changes it, so a turn rehashes only
+// the stores it touched; keeping it makes Hash a writer, not to be called
+// from two goroutines at once.
 func (w *World) Hash() uint64 {
 	h := Mix(0, uint64(w.next))
 	for id, s := range w.stores {

@@ -160,6 +160,7 @@ func TestRenewIsAsGoodAsNew(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		old := newTestWorld()
 		renewFill(old, seed+100)
+		old.Hash() // the stores keep digests of what Renew empties
 		renewed := old.Renew()
 		assert.Zero(t, renewed.LastEntity(), "seed %d", seed)
 		assert.Equal(t, newTestWorld().Hash(), renewed.Hash(), "seed %d: a renewed world starts empty", seed)

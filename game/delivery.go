@@ -25,9 +25,9 @@ func (g *Game) startDelivery() error {
 func (g *Game) setLevel(level *levelgen.Level) {
 	g.level = level
 	g.env.Road = level
-	// The road never changes during a delivery, so its digest is taken
-	// once rather than in every Hash.
-	g.levelHash = level.Hash()
+	// The road never changes during a delivery, so Hash digests it once,
+	// the first time it is asked: a run nobody hashes never pays for it.
+	g.levelHashed = false
 	g.world.SetSpatial(vocab.SpatialSpec(level.W, level.H))
 	g.book.GoalX = level.GoalX()
 	g.sched = sched.Schedule[Task]{}

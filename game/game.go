@@ -87,6 +87,8 @@ type Game struct {
 	// a barrel struck but not yet gone off, a move without its follow-ons.
 	// The run refuses to go on or be saved from there.
 	broken error
+	// levelHashed says levelHash is the road's digest.
+	levelHashed bool
 
 	log       Log
 	memory    Memory

@@ -9,8 +9,18 @@ import (
 // carries and the shop's stock among them), the random generator, the turn
 // schedule, the road, the run's tally, the message log and the driver's
 // memory of the road: everything a save keeps. Replays compare it after
-// every turn, so it allocates nothing and reads the log and the memory
-// through digests kept as they change.
+// every turn, so it allocates nothing and does not walk what a turn leaves
+// alone. Each component store keeps the digest of its entities and values,
+// in iteration order, until a commit changes the store (a flag set as the
+// commit writes it): a turn rehashes the few stores it touched, and those
+// whole, so a store's digest still depends on the order its entities are
+// visited in, which decides how a turn plays. The stores' digests are then
+// chained in component order. Keeping a sum per entry instead would skip
+// even the untouched entries of a touched store, but it needs a mark for
+// every value a commit writes, which every turn of every run would pay
+// for, hashed or not. The road's digest is taken once a road, the log's
+// and the memory's are kept as they change, and every step is Mix, so the
+// value is the same on every platform.
 func (g *Game) Hash() uint64 {
 	h := g.world.Hash()
 	// The PCG's marshalled form, appended into a stack buffer.
@@ -19,13 +29,22 @@ func (g *Game) Hash() uint64 {
 	for _, b := range state {
 		h = ecs.Mix(h, uint64(b))
 	}
-	h = ecs.Mix(h, g.levelHash)
+	h = ecs.Mix(h, g.roadHash())
 	now, seq, pending := g.sched.Parts()
 	h = ecs.Mix(ecs.Mix(h, uint64(now)), seq)
 	h = hashEntries(h, pending)
 	h = g.log.hash(h)
 	h = ecs.Mix(h, g.memory.digest)
 	return g.Run.hash(h)
+}
+
+// roadHash returns the road's digest, taking it on the first call after
+// setLevel.
+func (g *Game) roadHash() uint64 {
+	if !g.levelHashed {
+		g.levelHash, g.levelHashed = g.level.Hash(), true
+	}
+	return g.levelHash
 }
 
 // hashEntries folds schedule entries into h.

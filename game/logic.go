@@ -5,8 +5,10 @@ package game
 // the golden corpus (testdata/replays/README.md), in the same commit:
 // recordings made under another logic version are refused, not replayed.
 // Version 7 added the retire command (a recording that holds one cannot be
-// read by an older build, which then says so by its version).
-const LogicVersion = 12
+// read by an older build, which then says so by its version). Version 13
+// changed the state hash (each component store digested on its own), so
+// every recorded hash changed though play did not.
+const LogicVersion = 13
 
 // BotVersion numbers the autoplay bot's play (Bot and what it calls in ai).
 // A change that makes the bot choose differently on some seed must raise
