@@ -1,6 +1,8 @@
 package game
 
 import (
+	"iter"
+
 	"lastpost/ecs"
 	"lastpost/game/sched"
 )
@@ -30,9 +32,8 @@ func (g *Game) Hash() uint64 {
 		h = ecs.Mix(h, uint64(b))
 	}
 	h = ecs.Mix(h, g.roadHash())
-	now, seq, pending := g.sched.Parts()
-	h = ecs.Mix(ecs.Mix(h, uint64(now)), seq)
-	h = hashEntries(h, pending)
+	h = ecs.Mix(ecs.Mix(h, uint64(g.sched.Now())), g.sched.Seq())
+	h = hashEntries(h, g.sched.All())
 	h = g.log.hash(h)
 	h = ecs.Mix(h, g.memory.digest)
 	return g.Run.hash(h)
@@ -47,9 +48,11 @@ func (g *Game) roadHash() uint64 {
 	return g.levelHash
 }
 
-// hashEntries folds schedule entries into h.
-func hashEntries(h uint64, entries []sched.Entry[Task]) uint64 {
-	for _, e := range entries {
+// hashEntries folds schedule entries into h. The schedule yields them in
+// the order they will be taken, whatever its inner layout, so the digest
+// names the schedule's contents, not how it keeps them.
+func hashEntries(h uint64, entries iter.Seq[sched.Entry[Task]]) uint64 {
+	for e := range entries {
 		h = ecs.Mix(ecs.Mix(ecs.Mix(h, uint64(e.At)), uint64(e.Ticket)), uint64(e.Value.Kind))
 		h = ecs.Mix(h, uint64(e.Value.E))
 	}

@@ -1,12 +1,24 @@
 // Package sched is the turn schedule: tasks at times relative to now, the
 // earliest first, ties first-in-first-out, and cancellation of a pending
 // task (its actor died).
+//
+// A caller schedules with a handful of relative delays (a round, or an
+// offset within one), and the tasks scheduled with one delay come due in
+// the order they were scheduled: now never goes back and tickets only
+// grow. So the schedule keeps one first-in-first-out lane a delay, and the
+// next task is the earliest of the lanes' heads: a few comparisons instead
+// of a heap's climb. Past maxKeyed delays, and for a restored snapshot
+// (whose delays are unknown), tasks go to one lane kept sorted by insertion,
+// so the order holds for any delays, only slower.
 package sched
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"iter"
 	"math"
+	"slices"
 )
 
 // Ticket identifies one scheduled task, so it can be cancelled.
@@ -23,170 +35,235 @@ type Entry[T any] struct {
 	Value T `json:"value"`
 }
 
+// maxKeyed is how many distinct delays get a lane of their own; with the
+// sorted lane, maxLanes bounds the lanes a merge walks.
+const (
+	maxKeyed = 7
+	maxLanes = maxKeyed + 1
+)
+
 // Schedule orders tasks by time, then by insertion. The zero value is an
 // empty schedule at time zero.
 type Schedule[T any] struct {
-	now  int64
-	seq  uint64
-	heap []Entry[T]
+	now   int64
+	seq   uint64
+	count int
+	// lanes[0] is the sorted lane, the others one a delay, made as delays
+	// appear and kept (with their buffers) while the schedule lives.
+	lanes []lane[T]
+}
+
+// lane is a run of entries in (At, Ticket) order, taken from the front.
+type lane[T any] struct {
+	// rel is the delay every entry of a keyed lane was scheduled with.
+	rel  int64
+	buf  []Entry[T]
+	head int
+}
+
+// pending returns the lane's entries still to come.
+func (l *lane[T]) pending() []Entry[T] { return l.buf[l.head:] }
+
+// push appends e, which must not come before the lane's last entry. Taken
+// entries are dropped from the front when they fill half the buffer, so a
+// lane that is taken from as fast as it grows keeps its buffer.
+func (l *lane[T]) push(e Entry[T]) {
+	if len(l.buf) == cap(l.buf) && l.head > 0 && 2*l.head >= len(l.buf) {
+		n := copy(l.buf, l.buf[l.head:])
+		clear(l.buf[n:])
+		l.buf, l.head = l.buf[:n], 0
+	}
+	l.buf = append(l.buf, e)
+}
+
+// insert places e in order anywhere in the lane.
+func (l *lane[T]) insert(e Entry[T]) {
+	p := l.pending()
+	if len(p) == 0 || less(&p[len(p)-1], &e) {
+		l.push(e)
+		return
+	}
+	i, _ := slices.BinarySearchFunc(p, e, compare[T])
+	l.buf = slices.Insert(l.buf, l.head+i, e)
+}
+
+// pop drops the lane's first entry.
+func (l *lane[T]) pop() {
+	l.buf[l.head] = Entry[T]{}
+	l.head++
+	if l.head == len(l.buf) {
+		l.buf, l.head = l.buf[:0], 0
+	}
+}
+
+// removeAt deletes the lane's i-th pending entry.
+func (l *lane[T]) removeAt(i int) {
+	if i == 0 {
+		l.pop()
+		return
+	}
+	l.buf = slices.Delete(l.buf, l.head+i, l.head+i+1)
 }
 
 // Now returns the time of the task most recently taken.
 func (s *Schedule[T]) Now() int64 { return s.now }
 
+// Seq returns the last ticket issued.
+func (s *Schedule[T]) Seq() uint64 { return s.seq }
+
 // Len returns the number of pending tasks.
-func (s *Schedule[T]) Len() int { return len(s.heap) }
+func (s *Schedule[T]) Len() int { return s.count }
 
 // Insert schedules v at rel time units from now (negative counts as zero;
 // a time past the end of int64 is held at the end).
 func (s *Schedule[T]) Insert(v T, rel int64) Ticket {
+	rel = max(rel, 0)
 	s.seq++
-	e := Entry[T]{At: s.now + min(max(rel, 0), math.MaxInt64-s.now), Ticket: Ticket(s.seq), Value: v}
-	s.push(e)
+	e := Entry[T]{At: s.now + min(rel, math.MaxInt64-s.now), Ticket: Ticket(s.seq), Value: v}
+	s.count++
+	if len(s.lanes) == 0 {
+		s.lanes = make([]lane[T], 1, maxLanes)
+	}
+	for i := 1; i < len(s.lanes); i++ {
+		if s.lanes[i].rel == rel {
+			s.lanes[i].push(e)
+			return e.Ticket
+		}
+	}
+	if len(s.lanes) < maxLanes {
+		s.lanes = append(s.lanes, lane[T]{rel: rel})
+		s.lanes[len(s.lanes)-1].push(e)
+		return e.Ticket
+	}
+	s.lanes[0].insert(e)
 	return e.Ticket
+}
+
+// first returns the lane whose head is due first, or -1 when nothing is
+// pending.
+func (s *Schedule[T]) first() int {
+	best := -1
+	var b *Entry[T]
+	for i := range s.lanes {
+		l := &s.lanes[i]
+		if l.head == len(l.buf) {
+			continue
+		}
+		if h := &l.buf[l.head]; b == nil || less(h, b) {
+			best, b = i, h
+		}
+	}
+	return best
 }
 
 // Next takes the next task. It returns false when nothing is pending.
 func (s *Schedule[T]) Next() (T, Ticket, bool) {
-	if len(s.heap) == 0 {
+	i := s.first()
+	if i < 0 {
 		var zero T
 		return zero, 0, false
 	}
-	e := s.heap[0]
-	s.removeAt(0)
+	l := &s.lanes[i]
+	e := l.buf[l.head]
+	l.pop()
+	s.count--
 	s.now = e.At
 	return e.Value, e.Ticket, true
 }
 
 // Peek returns the next task without taking it.
 func (s *Schedule[T]) Peek() (Entry[T], bool) {
-	if len(s.heap) == 0 {
+	i := s.first()
+	if i < 0 {
 		return Entry[T]{}, false
 	}
-	return s.heap[0], true
+	return s.lanes[i].buf[s.lanes[i].head], true
 }
 
 // Cancel removes a pending task. It reports whether the ticket was pending.
 func (s *Schedule[T]) Cancel(t Ticket) bool {
-	for i, e := range s.heap {
-		if e.Ticket == t {
-			s.removeAt(i)
-			return true
+	for li := range s.lanes {
+		for i, e := range s.lanes[li].pending() {
+			if e.Ticket == t {
+				s.lanes[li].removeAt(i)
+				s.count--
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// CancelWhere removes the first pending task, in heap order, that match
-// accepts. It reports whether there was one. For a caller that knows its
-// task by value and keeps no ticket: a schedule holding each such task at
-// most once gives the same layout as cancelling its ticket.
+// CancelWhere removes the pending task that match accepts and that would
+// be taken first. It reports whether there was one. For a caller that
+// knows its task by value and keeps no ticket.
 func (s *Schedule[T]) CancelWhere(match func(T) bool) bool {
-	for i := range s.heap {
-		if match(s.heap[i].Value) {
-			s.removeAt(i)
-			return true
+	bestLane, bestAt := -1, 0
+	var b *Entry[T]
+	for li := range s.lanes {
+		p := s.lanes[li].pending()
+		for i := range p {
+			// A lane is in order, so its first match is its earliest.
+			if match(p[i].Value) {
+				if b == nil || less(&p[i], b) {
+					bestLane, bestAt, b = li, i, &p[i]
+				}
+				break
+			}
 		}
 	}
-	return false
+	if b == nil {
+		return false
+	}
+	s.lanes[bestLane].removeAt(bestAt)
+	s.count--
+	return true
+}
+
+// All yields the pending tasks in the order they will be taken, merging
+// the lanes without allocating, for hashing every turn. The schedule must
+// not change while it runs.
+func (s *Schedule[T]) All() iter.Seq[Entry[T]] {
+	return func(yield func(Entry[T]) bool) {
+		var at [maxLanes]int
+		for {
+			best := -1
+			var b *Entry[T]
+			for i := range s.lanes {
+				p := s.lanes[i].pending()
+				if at[i] == len(p) {
+					continue
+				}
+				if h := &p[at[i]]; b == nil || less(h, b) {
+					best, b = i, h
+				}
+			}
+			if best < 0 || !yield(*b) {
+				return
+			}
+			at[best]++
+		}
+	}
 }
 
 // Pending returns a copy of the pending tasks in the order they will be
 // taken.
 func (s *Schedule[T]) Pending() []Entry[T] {
-	c := Schedule[T]{now: s.now, seq: s.seq, heap: append([]Entry[T](nil), s.heap...)}
-	out := make([]Entry[T], 0, c.Len())
-	for {
-		e, ok := c.Peek()
-		if !ok {
-			return out
-		}
-		c.Next()
+	out := make([]Entry[T], 0, s.count)
+	for e := range s.All() {
 		out = append(out, e)
 	}
+	return out
 }
 
-// less orders entries by time, then ticket. It is written without
-// branches: in a round every actor is due at the same instant, so which
-// way a comparison goes is a coin toss the processor cannot predict.
+// less orders entries by time, then ticket.
 func less[T any](a, b *Entry[T]) bool {
-	return bit(a.At < b.At)|bit(a.At == b.At)&bit(a.Ticket < b.Ticket) != 0
+	return a.At < b.At || a.At == b.At && a.Ticket < b.Ticket
 }
 
-// bit is 1 for true; the compiler turns it into a flag-setting
-// instruction rather than a jump.
-func bit(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func (s *Schedule[T]) push(e Entry[T]) {
-	s.heap = append(s.heap, Entry[T]{})
-	s.siftUp(len(s.heap)-1, 0, e)
-}
-
-// The sifts carry the entry being placed in hand and move the others into
-// the hole, which ends in the same layout as swapping it step by step (the
-// layout is hashed) with fewer copies, and never reads back an entry just
-// written, which stalls the processor.
-
-// siftUp places x, whose hole is at i, at or above i but not above top,
-// and returns where.
-func (s *Schedule[T]) siftUp(i, top int, x Entry[T]) int {
-	h := s.heap
-	for i > top {
-		p := (i - 1) / 2
-		if !less(&x, &h[p]) {
-			break
-		}
-		h[i] = h[p]
-		i = p
-	}
-	h[i] = x
-	return i
-}
-
-// siftDown places x, whose hole is at top, at or below top and returns
-// where. It works the way Floyd's heapsort does: the smaller child moves up
-// all the way to a leaf, one comparison a level, then x climbs back from
-// there, but no higher than top. The entry taken from the end of the heap
-// usually belongs near the bottom, so this compares about half as often as
-// stopping on the way down, and ends in exactly the same layout.
-func (s *Schedule[T]) siftDown(top int, x Entry[T]) int {
-	h := s.heap
-	i := top
-	// While both children exist, the smaller moves up, with no test of
-	// whether the right one does.
-	for {
-		l := 2*i + 1
-		r := l + 1
-		if uint(r) >= uint(len(h)) {
-			break
-		}
-		m := l + int(bit(less(&h[r], &h[l])))
-		h[i] = h[m]
-		i = m
-	}
-	if l := 2*i + 1; l < len(h) {
-		// A last, lone left child.
-		h[i] = h[l]
-		i = l
-	}
-	return s.siftUp(i, top, x)
-}
-
-// removeAt deletes the entry at i: the last entry fills the hole and sinks,
-// or, if it stays put, rises.
-func (s *Schedule[T]) removeAt(i int) {
-	last := len(s.heap) - 1
-	x := s.heap[last]
-	s.heap[last] = Entry[T]{}
-	s.heap = s.heap[:last]
-	if i < last && s.siftDown(i, x) == i {
-		s.siftUp(i, 0, x)
-	}
+// compare orders entries as less does, for sorting and searching.
+func compare[T any](a, b Entry[T]) int {
+	return cmp.Or(cmp.Compare(a.At, b.At), cmp.Compare(a.Ticket, b.Ticket))
 }
 
 // Snapshot is the schedule's whole state, for saving.
@@ -195,21 +272,15 @@ type Snapshot[T any] struct {
 	Now int64 `json:"now"`
 	// Seq is the last ticket issued, so tickets continue after a load.
 	Seq uint64 `json:"seq"`
-	// Entries are the pending tasks in heap order.
+	// Entries are the pending tasks in the order they will be taken; a
+	// snapshot in any other order (older saves kept a heap's) restores the
+	// same schedule.
 	Entries []Entry[T] `json:"entries"`
-}
-
-// Parts returns the clock, the ticket counter and the pending entries in
-// snapshot order (heap order) without copying, for hashing every turn. The
-// slice belongs to the schedule: do not keep or change it.
-func (s *Schedule[T]) Parts() (now int64, seq uint64, pending []Entry[T]) {
-	return s.now, s.seq, s.heap
 }
 
 // Snapshot returns the schedule's state.
 func (s *Schedule[T]) Snapshot() Snapshot[T] {
-	entries := append([]Entry[T](nil), s.heap...)
-	return Snapshot[T]{Now: s.now, Seq: s.seq, Entries: entries}
+	return Snapshot[T]{Now: s.now, Seq: s.seq, Entries: s.Pending()}
 }
 
 // Restore replaces the schedule's state with a snapshot, checking that it
@@ -220,7 +291,6 @@ func (s *Schedule[T]) Restore(snap Snapshot[T]) error {
 		return fmt.Errorf("schedule: the clock is at %d, before zero", snap.Now)
 	}
 	seen := make(map[Ticket]bool, len(snap.Entries))
-	r := Schedule[T]{now: snap.Now, seq: snap.Seq}
 	for _, e := range snap.Entries {
 		switch {
 		case e.Ticket == 0 || uint64(e.Ticket) > snap.Seq:
@@ -231,8 +301,13 @@ func (s *Schedule[T]) Restore(snap Snapshot[T]) error {
 			return errors.New("schedule: a task is due before the current time")
 		}
 		seen[e.Ticket] = true
-		r.push(e)
 	}
-	*s = r
+	// The delays the entries were scheduled with are unknown, so they all
+	// go to the sorted lane, which drains as the keyed lanes fill again.
+	entries := slices.Clone(snap.Entries)
+	slices.SortFunc(entries, compare[T])
+	lanes := make([]lane[T], 1, maxLanes)
+	lanes[0].buf = entries
+	*s = Schedule[T]{now: snap.Now, seq: snap.Seq, count: len(entries), lanes: lanes}
 	return nil
 }
