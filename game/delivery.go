@@ -3,7 +3,6 @@ package game
 import (
 	"lastpost/assets"
 	"lastpost/ecs"
-	"lastpost/game/sched"
 	"lastpost/levelgen"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
@@ -30,7 +29,7 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	g.levelHashed = false
 	g.world.SetSpatial(vocab.SpatialSpec(level.W, level.H))
 	g.book.GoalX = level.GoalX()
-	g.sched = sched.Schedule[Task]{}
+	g.sched.Reset()
 	clear(g.pending)
 	g.sleepers.reset(level.W, g.data.Enemies.List)
 	g.memory.Reset(level.W, level.H)

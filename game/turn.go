@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"lastpost/ecs/geom"
-	"lastpost/game/sched"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -166,7 +165,7 @@ func (g *Game) reachCamp() error {
 	g.engine.Enqueue(act.ReachCamp(g.env.Van))
 	err := g.engine.Resolve()
 	// The road's actors are gone with it; the next road schedules its own.
-	g.sched = sched.Schedule[Task]{}
+	g.sched.Reset()
 	clear(g.pending)
 	g.sleepers.reset(0, nil)
 	return err

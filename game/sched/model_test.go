@@ -79,7 +79,7 @@ var delayMixes = []delayMix{
 
 // TestScheduleMatchesSortedReference runs random scripts of inserts, takes,
 // cancels by ticket and by value (values repeat, so a value may name
-// several tasks), and snapshot round trips (some shuffled, as an older
+// several tasks), resets, and snapshot round trips (some shuffled, as an older
 // save's heap order would be), and after every step compares what the
 // schedule holds, in order, with the reference's sorted slice.
 func TestScheduleMatchesSortedReference(t *testing.T) {
@@ -115,6 +115,9 @@ func runAgainstReference(t *testing.T, mix delayMix, seed uint64) {
 			v := r.IntN(30)
 			want := ref.cancelWhere(func(e Entry[int]) bool { return e.Value == v })
 			require.Equal(t, want, s.CancelWhere(func(x int) bool { return x == v }), where)
+		case r.IntN(8) == 0:
+			s.Reset()
+			ref = refSchedule{}
 		default:
 			s = roundTrip(t, s, r, where)
 		}

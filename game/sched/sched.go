@@ -48,6 +48,9 @@ type Schedule[T any] struct {
 	now   int64
 	seq   uint64
 	count int
+	// last is the lane the last insert went to: a caller mostly schedules
+	// with the same delay again.
+	last int
 	// lanes[0] is the sorted lane, the others one a delay, made as delays
 	// appear and kept (with their buffers) while the schedule lives.
 	lanes []lane[T]
@@ -105,6 +108,17 @@ func (l *lane[T]) removeAt(i int) {
 	l.buf = slices.Delete(l.buf, l.head+i, l.head+i+1)
 }
 
+// Reset empties the schedule and sets its clock and tickets back to zero,
+// as the zero value is, but keeps the lanes' buffers for the next tasks.
+func (s *Schedule[T]) Reset() {
+	for i := range s.lanes {
+		l := &s.lanes[i]
+		clear(l.buf)
+		l.buf, l.head = l.buf[:0], 0
+	}
+	s.now, s.seq, s.count = 0, 0, 0
+}
+
 // Now returns the time of the task most recently taken.
 func (s *Schedule[T]) Now() int64 { return s.now }
 
@@ -124,15 +138,21 @@ func (s *Schedule[T]) Insert(v T, rel int64) Ticket {
 	if len(s.lanes) == 0 {
 		s.lanes = make([]lane[T], 1, maxLanes)
 	}
+	if i := s.last; i > 0 && s.lanes[i].rel == rel {
+		s.lanes[i].push(e)
+		return e.Ticket
+	}
 	for i := 1; i < len(s.lanes); i++ {
 		if s.lanes[i].rel == rel {
+			s.last = i
 			s.lanes[i].push(e)
 			return e.Ticket
 		}
 	}
 	if len(s.lanes) < maxLanes {
 		s.lanes = append(s.lanes, lane[T]{rel: rel})
-		s.lanes[len(s.lanes)-1].push(e)
+		s.last = len(s.lanes) - 1
+		s.lanes[s.last].push(e)
 		return e.Ticket
 	}
 	s.lanes[0].insert(e)
