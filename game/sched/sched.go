@@ -242,26 +242,38 @@ func (s *Schedule[T]) CancelWhere(match func(T) bool) bool {
 
 // All yields the pending tasks in the order they will be taken, merging
 // the lanes without allocating, for hashing every turn. The schedule must
-// not change while it runs.
+// not change while it runs. Between turns most tasks wait in one lane (a
+// round's), so once a single lane is left it is walked straight through.
 func (s *Schedule[T]) All() iter.Seq[Entry[T]] {
 	return func(yield func(Entry[T]) bool) {
-		var at [maxLanes]int
-		for {
-			best := -1
-			var b *Entry[T]
-			for i := range s.lanes {
-				p := s.lanes[i].pending()
-				if at[i] == len(p) {
-					continue
-				}
-				if h := &p[at[i]]; b == nil || less(h, b) {
-					best, b = i, h
+		var runs [maxLanes][]Entry[T]
+		n := 0
+		for i := range s.lanes {
+			if p := s.lanes[i].pending(); len(p) > 0 {
+				runs[n] = p
+				n++
+			}
+		}
+		for n > 1 {
+			best := 0
+			for i := 1; i < n; i++ {
+				if less(&runs[i][0], &runs[best][0]) {
+					best = i
 				}
 			}
-			if best < 0 || !yield(*b) {
+			if !yield(runs[best][0]) {
 				return
 			}
-			at[best]++
+			if runs[best] = runs[best][1:]; len(runs[best]) == 0 {
+				n--
+				runs[best] = runs[n]
+			}
+		}
+		// The last run left, or nil when nothing is pending.
+		for _, e := range runs[0] {
+			if !yield(e) {
+				return
+			}
 		}
 	}
 }
