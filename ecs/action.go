@@ -292,29 +292,41 @@ type Action struct {
 // NewAction returns an empty action for w. Keep and reuse it: its buffers
 // grow to fit and are then recycled, so steady-state use does not allocate.
 func (w *World) NewAction() *Action {
-	return &Action{w: w, deltas: make([]delta, w.schema.Len())}
+	n := w.schema.Len()
+	return &Action{w: w, deltas: make([]delta, n), touched: make([]ID, 0, n)}
 }
 
 // deltaFor returns the action's delta for component id, marking it
-// touched. A component already touched takes the short way, small enough
-// to inline.
+// touched. It is small enough to inline (its cost is the inliner's budget
+// exactly: test the mask by hand, not through Mask.Has), so a component
+// already touched costs no call.
 func (a *Action) deltaFor(id ID) delta {
-	if a.mask.Has(id) {
-		return a.deltas[id]
+	if a.mask[id>>6]&(1<<(id&63)) == 0 {
+		a.touch(id)
 	}
-	return a.touch(id)
+	return a.deltas[id]
 }
 
 // touch marks component id touched, making its delta on first use.
-func (a *Action) touch(id ID) delta {
-	d := a.deltas[id]
-	if d == nil {
-		d = a.w.schema.specs[id].newDelta(a.w.stores[id])
-		a.deltas[id] = d
+func (a *Action) touch(id ID) {
+	if a.deltas[id] == nil {
+		a.newDelta(id)
 	}
-	a.mask.Add(id)
-	a.touched = append(a.touched, id)
-	return d
+	a.mask[id>>6] |= 1 << (id & 63)
+	// The list has room for every component from the start, and holds
+	// each one once: it never grows.
+	n := len(a.touched)
+	a.touched = a.touched[:n+1]
+	a.touched[n] = id
+}
+
+// newDelta makes component id's delta, once in the action's life; kept out
+// of line so that touch, on every action's first touch of a component,
+// stays small.
+//
+//go:noinline
+func (a *Action) newDelta(id ID) {
+	a.deltas[id] = a.w.schema.specs[id].newDelta(a.w.stores[id])
 }
 
 // flush applies every touched delta to its store.
