@@ -52,43 +52,62 @@ const (
 	beingRemoved
 )
 
-// linearMax is how many entries a delta searches linearly before it builds
-// a sparse index; most actions touch one or two entities per component.
+// linearMax is how many entries a delta searches linearly before it looks
+// entities up through a sparse index; most actions touch one or two
+// entities per component.
 const linearMax = 8
 
 // dataDelta is one component's part of an action: values set, in the order
 // they were first set, and entities the component is removed from. An
 // entity is in at most one of the two lists. Codes name its place: i+1 for
 // ents[i], -(j+1) for rem[j], 0 for neither.
+//
+// Two things keep a large delta cheap to build. An entity above top, the
+// largest the delta has held, cannot be in it: a set or a removal for it
+// appends without a search, which is every write of an action placing
+// entities it has just spawned. And the sparse index is built only when a
+// large delta is searched, and then kept only as far as the lists had
+// grown: it holds the codes of ents[:ie] and rem[:ir], and the next search
+// adds the entries appended since. A delta never searched never writes or
+// clears its index.
 type dataDelta[T any] struct {
-	st      *sparseSet[T]
-	ents    []Entity
-	vals    []T
-	rem     []Entity
-	idx     sparseIndex
-	indexed bool
+	st   *sparseSet[T]
+	ents []Entity
+	vals []T
+	rem  []Entity
+	top  Entity
+	idx  sparseIndex
+	// ie and ir are how many of ents and rem the index holds.
+	ie, ir int
 	// refs is whether a T can hold a reference, which the values must
 	// drop once applied so the delta does not keep it alive.
 	refs bool
 }
 
 func (d *dataDelta[T]) reset() {
-	if d.indexed {
-		d.unindex()
-	}
+	d.forget()
 	d.dropVals()
 	d.ents, d.rem = d.ents[:0], d.rem[:0]
 }
 
-// unindex forgets the sparse index of a large delta.
+// forget drops what the delta knows about the entities it holds, the top
+// and the index, before its lists are emptied.
+func (d *dataDelta[T]) forget() {
+	if d.ie+d.ir > 0 {
+		d.unindex()
+	}
+	d.top = 0
+}
+
+// unindex clears the index's entries.
 func (d *dataDelta[T]) unindex() {
-	for _, e := range d.ents {
+	for _, e := range d.ents[:d.ie] {
 		d.idx.clear(e)
 	}
-	for _, e := range d.rem {
+	for _, e := range d.rem[:d.ir] {
 		d.idx.clear(e)
 	}
-	d.indexed = false
+	d.ie, d.ir = 0, 0
 }
 
 // dropVals empties the values, dropping the references they hold; a loop
@@ -108,8 +127,11 @@ func (d *dataDelta[T]) dropVals() {
 }
 
 func (d *dataDelta[T]) find(e Entity) int32 {
-	if d.indexed {
-		return d.idx.load(e)
+	if e > d.top {
+		return 0
+	}
+	if len(d.ents)+len(d.rem) > linearMax {
+		return d.search(e)
 	}
 	for i, x := range d.ents {
 		if x == e {
@@ -124,67 +146,64 @@ func (d *dataDelta[T]) find(e Entity) int32 {
 	return 0
 }
 
+// search looks e up in the index of a large delta, first adding the
+// entries appended since the last search.
+func (d *dataDelta[T]) search(e Entity) int32 {
+	for ; d.ie < len(d.ents); d.ie++ {
+		d.idx.store(d.ents[d.ie], int32(d.ie+1))
+	}
+	for ; d.ir < len(d.rem); d.ir++ {
+		d.idx.store(d.rem[d.ir], -int32(d.ir+1))
+	}
+	return d.idx.load(e)
+}
+
 func (d *dataDelta[T]) set(e Entity, v T) {
-	k := d.find(e)
-	if k > 0 {
+	if e > d.top {
+		d.top = e
+	} else if k := d.find(e); k > 0 {
 		d.vals[k-1] = v
 		return
-	}
-	if k < 0 {
-		d.rem = d.drop(d.rem, int(-k-1), -1)
+	} else if k < 0 {
+		d.rem = d.drop(d.rem, int(-k-1), -1, &d.ir)
 	}
 	d.ents = append(d.ents, e)
 	d.vals = append(d.vals, v)
-	d.note(e, int32(len(d.ents)))
 }
 
 func (d *dataDelta[T]) del(e Entity) {
-	k := d.find(e)
-	if k < 0 {
+	if e > d.top {
+		d.top = e
+	} else if k := d.find(e); k < 0 {
 		return
-	}
-	if k > 0 {
+	} else if k > 0 {
 		i := int(k - 1)
 		copy(d.vals[i:], d.vals[i+1:])
 		var zero T
 		d.vals[len(d.vals)-1] = zero
 		d.vals = d.vals[:len(d.vals)-1]
-		d.ents = d.drop(d.ents, i, 1)
+		d.ents = d.drop(d.ents, i, 1, &d.ie)
 	}
 	d.rem = append(d.rem, e)
-	d.note(e, -int32(len(d.rem)))
 }
 
 // drop deletes list[i] keeping the order of the rest (the order of first
 // touch decides the commit order, hence iteration order) and renumbers the
-// codes of the entries that moved; sign is +1 for ents and -1 for rem.
-func (d *dataDelta[T]) drop(list []Entity, i int, sign int32) []Entity {
-	if d.indexed {
+// codes of the indexed entries that moved; sign is +1 for ents and -1 for
+// rem, and held is how many of list the index holds.
+func (d *dataDelta[T]) drop(list []Entity, i int, sign int32, held *int) []Entity {
+	indexed := i < *held
+	if indexed {
 		d.idx.clear(list[i])
 	}
 	list = append(list[:i], list[i+1:]...)
-	if d.indexed {
-		for k := i; k < len(list); k++ {
+	if indexed {
+		*held--
+		for k := i; k < *held; k++ {
 			d.idx.replace(list[k], sign*int32(k+1))
 		}
 	}
 	return list
-}
-
-// note records e's new code once the delta is large enough to index.
-func (d *dataDelta[T]) note(e Entity, code int32) {
-	switch {
-	case d.indexed:
-		d.idx.store(e, code)
-	case len(d.ents)+len(d.rem) > linearMax:
-		d.indexed = true
-		for i, x := range d.ents {
-			d.idx.store(x, int32(i+1))
-		}
-		for j, x := range d.rem {
-			d.idx.store(x, -int32(j+1))
-		}
-	}
 }
 
 func (d *dataDelta[T]) lookup(e Entity) (T, int) {
@@ -202,9 +221,7 @@ func (d *dataDelta[T]) lookup(e Entity) (T, int) {
 // flush applies the values, then the removals, and empties the delta. Most
 // deltas only set or only remove: each half is skipped when it has nothing.
 func (d *dataDelta[T]) flush() {
-	if d.indexed {
-		d.unindex()
-	}
+	d.forget()
 	if len(d.ents) > 0 {
 		st := d.st
 		for i, e := range d.ents {
@@ -275,29 +292,41 @@ type Action struct {
 // NewAction returns an empty action for w. Keep and reuse it: its buffers
 // grow to fit and are then recycled, so steady-state use does not allocate.
 func (w *World) NewAction() *Action {
-	return &Action{w: w, deltas: make([]delta, w.schema.Len())}
+	n := w.schema.Len()
+	return &Action{w: w, deltas: make([]delta, n), touched: make([]ID, 0, n)}
 }
 
 // deltaFor returns the action's delta for component id, marking it
-// touched. A component already touched takes the short way, small enough
-// to inline.
+// touched. It is small enough to inline (its cost is the inliner's budget
+// exactly: test the mask by hand, not through Mask.Has), so a component
+// already touched costs no call.
 func (a *Action) deltaFor(id ID) delta {
-	if a.mask.Has(id) {
-		return a.deltas[id]
+	if a.mask[id>>6]&(1<<(id&63)) == 0 {
+		a.touch(id)
 	}
-	return a.touch(id)
+	return a.deltas[id]
 }
 
 // touch marks component id touched, making its delta on first use.
-func (a *Action) touch(id ID) delta {
-	d := a.deltas[id]
-	if d == nil {
-		d = a.w.schema.specs[id].newDelta(a.w.stores[id])
-		a.deltas[id] = d
+func (a *Action) touch(id ID) {
+	if a.deltas[id] == nil {
+		a.newDelta(id)
 	}
-	a.mask.Add(id)
-	a.touched = append(a.touched, id)
-	return d
+	a.mask[id>>6] |= 1 << (id & 63)
+	// The list has room for every component from the start, and holds
+	// each one once: it never grows.
+	n := len(a.touched)
+	a.touched = a.touched[:n+1]
+	a.touched[n] = id
+}
+
+// newDelta makes component id's delta, once in the action's life; kept out
+// of line so that touch, on every action's first touch of a component,
+// stays small.
+//
+//go:noinline
+func (a *Action) newDelta(id ID) {
+	a.deltas[id] = a.w.schema.specs[id].newDelta(a.w.stores[id])
 }
 
 // flush applies every touched delta to its store.

@@ -58,6 +58,23 @@ func TestSteadyStateDoesNotAllocate(t *testing.T) {
 			}
 			w.Commit(a)
 		}},
+		{"a burst of spawns, searched while built, then removed", func(w *World, a *Action, i int) {
+			first := a.Spawn()
+			hp.Set(a, first, i)
+			for k := range 3 * linearMax {
+				e := a.Spawn()
+				hp.Set(a, e, k)
+				solid.Add(a, e)
+			}
+			v := w.After(a)
+			_ = hp.Value(v, first) + hp.Value(v, 1)
+			hp.Set(a, first, i+1)
+			w.Commit(a)
+			for e := first; e < first+Entity(1+3*linearMax); e++ {
+				a.RemoveEntity(e)
+			}
+			w.Commit(a)
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

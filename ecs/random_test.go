@@ -65,6 +65,12 @@ func (o *opRun) step(step int) {
 	for range n {
 		o.randomOp()
 	}
+	o.finish(step, before)
+}
+
+// finish checks the after-view, then commits the action or resets it and
+// checks the world.
+func (o *opRun) finish(step int, before map[Entity]content) {
 	if o.t != nil {
 		o.compare(o.w.After(o.a), fmt.Sprintf("step %d, view before commit", step))
 	}
@@ -140,8 +146,39 @@ func (o *opRun) point() geom.Point {
 	return geom.Pt(o.r.IntN(gridW), o.r.IntN(gridH))
 }
 
-func (o *opRun) randomOp() {
-	e := o.entity()
+// burstStep builds one large action the way a road's population or a
+// blast does: many fresh spawns in ascending ids, each given a few
+// components, mixed with writes to older entities (ids below the largest
+// the deltas hold), second writes to the burst's own spawns (a removal
+// then a set again, or the other way), and the after-view compared with
+// the model part way through, so the deltas are searched while they grow.
+func (o *opRun) burstStep(step int) {
+	before := cloneModel(o.model)
+	var spawned []Entity
+	for range linearMax + o.r.IntN(6*linearMax) {
+		e := o.a.Spawn()
+		o.model[e] = content{}
+		spawned = append(spawned, e)
+		for range 1 + o.r.IntN(3) {
+			o.opOn(e)
+		}
+		switch o.r.IntN(6) {
+		case 0:
+			o.randomOp()
+		case 1:
+			o.opOn(spawned[o.r.IntN(len(spawned))])
+		}
+		if o.t != nil && o.r.IntN(8) == 0 {
+			o.compare(o.w.After(o.a), fmt.Sprintf("step %d, view while the burst is built", step))
+		}
+	}
+	o.finish(step, before)
+}
+
+func (o *opRun) randomOp() { o.opOn(o.entity()) }
+
+// opOn makes one random change to e.
+func (o *opRun) opOn(e Entity) {
 	c, tracked := o.model[e]
 	update := func(change func(*content)) {
 		change(&c)
@@ -208,6 +245,29 @@ func (o *opRun) randomOp() {
 		}
 		a.RemoveEntity(e)
 		update(func(c *content) { *c = content{} })
+	}
+}
+
+// TestRandomLargeDeltas mixes bursts of fresh entities, the deltas' large
+// case, with the ordinary random steps, and checks them against the model
+// like TestRandomOperationSequences.
+func TestRandomLargeDeltas(t *testing.T) {
+	for _, seed := range testSeeds {
+		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+			var hashes [2][]uint64
+			for i := range hashes {
+				o := newOpRun(t, newTestWorld(), seed)
+				for step := range 120 {
+					if o.r.IntN(3) == 0 {
+						o.burstStep(step)
+					} else {
+						o.step(step)
+					}
+				}
+				hashes[i] = o.hashes
+			}
+			require.Equal(t, hashes[0], hashes[1], "seed %d: the same operations give the same hashes", seed)
+		})
 	}
 }
 

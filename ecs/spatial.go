@@ -399,9 +399,7 @@ func (s *Spatial) commit(w *World, a *Action) {
 	// The position delta is applied here, each value as its entity is
 	// placed, and left empty for the flush of the other components.
 	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
-	if d.indexed {
-		d.unindex()
-	}
+	d.forget()
 	st := &s.posStore.sparseSet
 	for i, e := range d.ents {
 		p := d.vals[i]
