@@ -220,15 +220,21 @@ func (l *LoopError) Error() string {
 func (e *Engine[T]) Resolve() error {
 	e.forgetRecent()
 	e.now, e.done, e.running = 0, 0, true
+	e.queue.advance(0)
 	defer func() {
 		e.running = false
+		// Between resolutions action types are enqueued for instant zero.
+		e.queue.advance(0)
 		if e.OnDrain != nil {
 			e.OnDrain()
 		}
 	}()
 	for {
-		for e.queue.len() > 0 && e.queue.nextAt() <= e.now {
-			slot := e.queue.pop()
+		for {
+			slot, ok := e.queue.popDue(e.now)
+			if !ok {
+				break
+			}
 			e.remember(slot)
 			e.done++
 			if e.done > e.opts.Limit {
@@ -245,6 +251,7 @@ func (e *Engine[T]) Resolve() error {
 				e.OnAdvance(next)
 			}
 			e.now = next
+			e.queue.advance(next)
 		}
 		for i, p := range e.procs {
 			if d := e.procNext[i]; d.ok && d.at <= e.now {
