@@ -92,7 +92,8 @@ type Engine[T any] struct {
 	rejected []followOn
 	procs    []Process[T]
 	// procNext holds each process's answer to Next from nextInstant, so
-	// the same instant does not ask again: nothing runs in between.
+	// the same instant does not ask again: nothing runs in between. It has
+	// one entry per process from AddProcess on.
 	procNext []procDue
 	check    Check[T]
 	// recent holds the queue slots of the last actions taken, in a ring:
@@ -164,7 +165,10 @@ func (e *Engine[T]) Now() int { return e.now }
 
 // AddProcess registers a continuous process. Processes run in registration
 // order at each instant.
-func (e *Engine[T]) AddProcess(p Process[T]) { e.procs = append(e.procs, p) }
+func (e *Engine[T]) AddProcess(p Process[T]) {
+	e.procs = append(e.procs, p)
+	e.procNext = append(e.procNext, procDue{})
+}
 
 // recentActions is how many of the last actions a LoopError names; a
 // power of two, so the ring's index is a mask.
@@ -230,7 +234,7 @@ func (e *Engine[T]) Resolve() error {
 		}
 	}()
 	for {
-		for {
+		for e.queue.len() > 0 {
 			slot, ok := e.queue.popDue(e.now)
 			if !ok {
 				break
@@ -389,10 +393,10 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 	if e.queue.len() > 0 {
 		best, found = e.queue.nextAt(), true
 	}
-	e.procNext = e.procNext[:0]
-	for _, p := range e.procs {
+	next := e.procNext[:len(e.procs)]
+	for i, p := range e.procs {
 		at, ok := p.Next()
-		e.procNext = append(e.procNext, procDue{at, ok})
+		next[i] = procDue{at, ok}
 		if ok && (!found || at < best) {
 			best, found = at, true
 		}
