@@ -9,7 +9,7 @@ type queueKey struct {
 }
 
 // followOn is a follow-on a rule asked for: its due instant and the slot
-// already holding it. It reaches the queue's heap only if the action's
+// already holding it. It reaches the queue only if the action's
 // fate matches the verdict it was asked under; otherwise its slot is
 // released unqueued.
 type followOn struct {
