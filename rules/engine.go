@@ -92,7 +92,8 @@ type Engine[T any] struct {
 	rejected []followOn
 	procs    []Process[T]
 	// procNext holds each process's answer to Next from nextInstant, so
-	// the same instant does not ask again: nothing runs in between.
+	// the same instant does not ask again: nothing runs in between. It has
+	// one entry per process from AddProcess on.
 	procNext []procDue
 	check    Check[T]
 	// recent holds the queue slots of the last actions taken, in a ring:
@@ -164,7 +165,10 @@ func (e *Engine[T]) Now() int { return e.now }
 
 // AddProcess registers a continuous process. Processes run in registration
 // order at each instant.
-func (e *Engine[T]) AddProcess(p Process[T]) { e.procs = append(e.procs, p) }
+func (e *Engine[T]) AddProcess(p Process[T]) {
+	e.procs = append(e.procs, p)
+	e.procNext = append(e.procNext, procDue{})
+}
 
 // recentActions is how many of the last actions a LoopError names; a
 // power of two, so the ring's index is a mask.
@@ -220,15 +224,21 @@ func (l *LoopError) Error() string {
 func (e *Engine[T]) Resolve() error {
 	e.forgetRecent()
 	e.now, e.done, e.running = 0, 0, true
+	e.queue.advance(0)
 	defer func() {
 		e.running = false
+		// Between resolutions action types are enqueued for instant zero.
+		e.queue.advance(0)
 		if e.OnDrain != nil {
 			e.OnDrain()
 		}
 	}()
 	for {
-		for e.queue.len() > 0 && e.queue.nextAt() <= e.now {
-			slot := e.queue.pop()
+		for e.queue.len() > 0 {
+			slot, ok := e.queue.popDue(e.now)
+			if !ok {
+				break
+			}
 			e.remember(slot)
 			e.done++
 			if e.done > e.opts.Limit {
@@ -245,6 +255,7 @@ func (e *Engine[T]) Resolve() error {
 				e.OnAdvance(next)
 			}
 			e.now = next
+			e.queue.advance(next)
 		}
 		for i, p := range e.procs {
 			if d := e.procNext[i]; d.ok && d.at <= e.now {
@@ -382,10 +393,10 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 	if e.queue.len() > 0 {
 		best, found = e.queue.nextAt(), true
 	}
-	e.procNext = e.procNext[:0]
-	for _, p := range e.procs {
+	next := e.procNext[:len(e.procs)]
+	for i, p := range e.procs {
 		at, ok := p.Next()
-		e.procNext = append(e.procNext, procDue{at, ok})
+		next[i] = procDue{at, ok}
 		if ok && (!found || at < best) {
 			best, found = at, true
 		}

@@ -9,7 +9,7 @@ type queueKey struct {
 }
 
 // followOn is a follow-on a rule asked for: its due instant and the slot
-// already holding it. It reaches the queue's heap only if the action's
+// already holding it. It reaches the queue only if the action's
 // fate matches the verdict it was asked under; otherwise its slot is
 // released unqueued.
 type followOn struct {
@@ -17,17 +17,30 @@ type followOn struct {
 	slot int32
 }
 
-// timeQueue is a binary heap ordered by (at, seq). It is written out rather
-// than built on container/heap so pushing and popping box nothing. The heap
-// moves small keys; an action type is written into its slot once, when it
-// is asked for, and from then on the engine hands out pointers to the slot
-// (to the builder, the rules, the commit hook): however large T is, and
-// whatever pointers it holds, it is never copied again. A slot is held from
-// alloc to release; pop does not release it. Slots live in fixed pages
-// that never move, so a pointer to a held slot stays good while the queue
-// grows.
+// timeQueue orders queued action types by (at, seq). Most action types
+// are asked for at the current instant, and each new one carries the
+// largest sequence number yet, so among the keys of that instant it always
+// goes last: those wait in a first-in-first-out line, now, where queueing
+// and taking one costs a slice step. Keys for any other instant wait in a
+// binary heap, written out rather than built on container/heap so pushing
+// and popping box nothing. The heap may still hold keys of the current
+// instant (asked for earlier, with a delay now run out) that come before
+// the line's head, so taking the earliest compares the two heads.
+//
+// The queue moves small keys; an action type is written into its slot
+// once, when it is asked for, and from then on the engine hands out
+// pointers to the slot (to the builder, the rules, the commit hook):
+// however large T is, and whatever pointers it holds, it is never copied
+// again. A slot is held from alloc to release; pop does not release it.
+// Slots live in fixed pages that never move, so a pointer to a held slot
+// stays good while the queue grows.
 type timeQueue[T any] struct {
-	keys  []queueKey
+	keys []queueKey
+	// now holds the keys due at instant nowAt, in sequence order, from
+	// head on.
+	now   []queueKey
+	head  int
+	nowAt int
 	pages []*[slotPage]T
 	// slots counts the slots ever made; free lists those released.
 	slots int32
@@ -70,9 +83,28 @@ func (q *timeQueue[T]) at(slot int32) *T {
 // reused: clearing it would cost more than the little it may hold on to.
 func (q *timeQueue[T]) release(slot int32) { q.free = append(q.free, slot) }
 
-// schedule queues the held slot at instant at with sequence number seq.
+// advance makes at the instant whose keys queue in the line. It moves
+// the line only while the line is empty, so the line's keys always share
+// one instant.
+func (q *timeQueue[T]) advance(at int) {
+	if q.head == len(q.now) {
+		q.nowAt = at
+	}
+}
+
+// schedule queues the held slot at instant at with sequence number seq,
+// which must be larger than every sequence number queued before.
 func (q *timeQueue[T]) schedule(at int, seq uint64, slot int32) {
-	q.keys = append(q.keys, queueKey{at: at, seq: seq, slot: slot})
+	if at == q.nowAt {
+		q.now = append(q.now, queueKey{at: at, seq: seq, slot: slot})
+		return
+	}
+	q.push(queueKey{at: at, seq: seq, slot: slot})
+}
+
+// push adds a key to the heap.
+func (q *timeQueue[T]) push(k queueKey) {
+	q.keys = append(q.keys, k)
 	i := len(q.keys) - 1
 	for i > 0 {
 		parent := (i - 1) / 2
@@ -84,9 +116,42 @@ func (q *timeQueue[T]) schedule(at int, seq uint64, slot int32) {
 	}
 }
 
-// pop removes the earliest action type from the heap and returns its
-// slot, still held: the caller releases it when done with it.
-func (q *timeQueue[T]) pop() int32 {
+// heapFirst reports whether the earliest key is the heap's rather than the
+// line's: always when the line is empty.
+func (q *timeQueue[T]) heapFirst() bool {
+	if q.head == len(q.now) {
+		return true
+	}
+	if len(q.keys) == 0 {
+		return false
+	}
+	h, n := &q.keys[0], &q.now[q.head]
+	return h.at < n.at || (h.at == n.at && h.seq < n.seq)
+}
+
+// popDue removes the earliest action type if it is due by instant at and
+// returns its slot, still held (the caller releases it when done with it),
+// and true; it returns false if nothing is due by then.
+func (q *timeQueue[T]) popDue(at int) (int32, bool) {
+	if q.heapFirst() {
+		if len(q.keys) == 0 || q.keys[0].at > at {
+			return 0, false
+		}
+		return q.popHeap(), true
+	}
+	if q.nowAt > at {
+		return 0, false
+	}
+	slot := q.now[q.head].slot
+	q.head++
+	if q.head == len(q.now) {
+		q.now, q.head = q.now[:0], 0
+	}
+	return slot, true
+}
+
+// popHeap removes the heap's earliest key and returns its slot.
+func (q *timeQueue[T]) popHeap() int32 {
 	top := q.keys[0]
 	last := len(q.keys) - 1
 	q.keys[0] = q.keys[last]
@@ -109,11 +174,16 @@ func (q *timeQueue[T]) pop() int32 {
 	return top.slot
 }
 
-func (q *timeQueue[T]) len() int { return len(q.keys) }
+func (q *timeQueue[T]) len() int { return len(q.keys) + len(q.now) - q.head }
 
 // nextAt returns the instant of the earliest action type; the queue must
 // not be empty.
-func (q *timeQueue[T]) nextAt() int { return q.keys[0].at }
+func (q *timeQueue[T]) nextAt() int {
+	if q.heapFirst() {
+		return q.keys[0].at
+	}
+	return q.nowAt
+}
 
 // clear empties the queue and drops every action type it held, queued or
 // not, keeping the pages.
@@ -121,5 +191,6 @@ func (q *timeQueue[T]) clear() {
 	for _, p := range q.pages {
 		clear(p[:])
 	}
-	q.keys, q.slots, q.free = q.keys[:0], 0, q.free[:0]
+	q.keys, q.now, q.head = q.keys[:0], q.now[:0], 0
+	q.slots, q.free = 0, q.free[:0]
 }
