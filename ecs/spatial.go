@@ -573,10 +573,7 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	to := int(pl.cell)
 	s.note(from)
 	s.note(to)
-	sp := &s.cells[from]
-	s.pull(sp, e)
-	s.vacated(sp)
-	s.push(&s.cells[to], e)
+	s.hand(&s.cells[from], &s.cells[to], e)
 	if b := pl.counted; b != 0 {
 		n := len(s.counted)
 		fc, tc := s.counts[from*n:], s.counts[to*n:]
@@ -589,11 +586,26 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	n := len(s.listed)
 	for b := pl.listed; b != 0; b &= b - 1 {
 		i := bits.TrailingZeros64(b)
-		sp := &s.lists[from*n+i]
-		s.pull(sp, e)
-		s.vacated(sp)
-		s.push(&s.lists[to*n+i], e)
+		s.hand(&s.lists[from*n+i], &s.lists[to*n+i], e)
 	}
+}
+
+// hand moves e from span from to the end of span to. When e is alone and
+// goes where nobody is (the common step of a mover on an open road), the
+// two spans trade blocks: nothing in the pool is written and nothing is
+// claimed, and both lists read as pull and push would leave them. An
+// empty span's room is firstRoom or none (vacated gives larger ones back),
+// so the trade keeps that true of from.
+func (s *Spatial) hand(from, to *span, e Entity) {
+	if from.n == 1 && to.n == 0 {
+		from.off, to.off = to.off, from.off
+		from.c, to.c = to.c, from.c
+		from.n, to.n = 0, 1
+		return
+	}
+	s.pull(from, e)
+	s.vacated(from)
+	s.push(to, e)
 }
 
 func (s *Spatial) withdraw(e Entity, pl placement) {
