@@ -573,7 +573,9 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	to := int(pl.cell)
 	s.note(from)
 	s.note(to)
-	s.hand(&s.cells[from], &s.cells[to], e)
+	if f, t := &s.cells[from], &s.cells[to]; !trade(f, t) {
+		s.shift(f, t, e)
+	}
 	if b := pl.counted; b != 0 {
 		n := len(s.counted)
 		fc, tc := s.counts[from*n:], s.counts[to*n:]
@@ -586,23 +588,30 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	n := len(s.listed)
 	for b := pl.listed; b != 0; b &= b - 1 {
 		i := bits.TrailingZeros64(b)
-		s.hand(&s.lists[from*n+i], &s.lists[to*n+i], e)
+		if f, t := &s.lists[from*n+i], &s.lists[to*n+i]; !trade(f, t) {
+			s.shift(f, t, e)
+		}
 	}
 }
 
-// hand moves e from span from to the end of span to. When e is alone and
-// goes where nobody is (the common step of a mover on an open road), the
-// two spans trade blocks: nothing in the pool is written and nothing is
-// claimed, and both lists read as pull and push would leave them. An
-// empty span's room is firstRoom or none (vacated gives larger ones back),
-// so the trade keeps that true of from.
-func (s *Spatial) hand(from, to *span, e Entity) {
-	if from.n == 1 && to.n == 0 {
-		from.off, to.off = to.off, from.off
-		from.c, to.c = to.c, from.c
-		from.n, to.n = 0, 1
-		return
+// trade moves the lone entity of span from to the empty span to, if that
+// is the case, by trading their blocks: nothing in the pool is written and
+// nothing is claimed, and both lists read as pull and push would leave
+// them. It is the common step of a mover on an open road. An empty span's
+// room is firstRoom or none (vacated gives larger ones back), so the trade
+// keeps that true of from. It reports whether it traded, and is small
+// enough to inline where shift is the other way.
+func trade(from, to *span) bool {
+	if from.n != 1 || to.n != 0 {
+		return false
 	}
+	*from, *to = *to, *from
+	return true
+}
+
+// shift moves e from span from to the end of span to, keeping the order of
+// both.
+func (s *Spatial) shift(from, to *span, e Entity) {
 	s.pull(from, e)
 	s.vacated(from)
 	s.push(to, e)
