@@ -576,16 +576,13 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	if f, t := &s.cells[from], &s.cells[to]; !trade(f, t) {
 		s.shift(f, t, e)
 	}
-	if b := pl.counted; b != 0 {
-		n := len(s.counted)
-		fc, tc := s.counts[from*n:], s.counts[to*n:]
-		for ; b != 0; b &= b - 1 {
-			i := bits.TrailingZeros64(b)
-			fc[i]--
-			tc[i]++
-		}
+	n := len(s.counted)
+	for b := pl.counted; b != 0; b &= b - 1 {
+		i := bits.TrailingZeros64(b)
+		s.counts[from*n+i]--
+		s.counts[to*n+i]++
 	}
-	n := len(s.listed)
+	n = len(s.listed)
 	for b := pl.listed; b != 0; b &= b - 1 {
 		i := bits.TrailingZeros64(b)
 		if f, t := &s.lists[from*n+i], &s.lists[to*n+i]; !trade(f, t) {
