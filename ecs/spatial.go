@@ -573,27 +573,45 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	to := int(pl.cell)
 	s.note(from)
 	s.note(to)
-	sp := &s.cells[from]
-	s.pull(sp, e)
-	s.vacated(sp)
-	s.push(&s.cells[to], e)
-	if b := pl.counted; b != 0 {
-		n := len(s.counted)
-		fc, tc := s.counts[from*n:], s.counts[to*n:]
-		for ; b != 0; b &= b - 1 {
-			i := bits.TrailingZeros64(b)
-			fc[i]--
-			tc[i]++
-		}
+	if f, t := &s.cells[from], &s.cells[to]; !trade(f, t) {
+		s.shift(f, t, e)
 	}
-	n := len(s.listed)
+	n := len(s.counted)
+	for b := pl.counted; b != 0; b &= b - 1 {
+		i := bits.TrailingZeros64(b)
+		s.counts[from*n+i]--
+		s.counts[to*n+i]++
+	}
+	n = len(s.listed)
 	for b := pl.listed; b != 0; b &= b - 1 {
 		i := bits.TrailingZeros64(b)
-		sp := &s.lists[from*n+i]
-		s.pull(sp, e)
-		s.vacated(sp)
-		s.push(&s.lists[to*n+i], e)
+		if f, t := &s.lists[from*n+i], &s.lists[to*n+i]; !trade(f, t) {
+			s.shift(f, t, e)
+		}
 	}
+}
+
+// trade moves the lone entity of span from to the empty span to, if that
+// is the case, by trading their blocks: nothing in the pool is written and
+// nothing is claimed, and both lists read as pull and push would leave
+// them. It is the common step of a mover on an open road. An empty span's
+// room is firstRoom or none (vacated gives larger ones back), so the trade
+// keeps that true of from. It reports whether it traded, and is small
+// enough to inline where shift is the other way.
+func trade(from, to *span) bool {
+	if from.n != 1 || to.n != 0 {
+		return false
+	}
+	*from, *to = *to, *from
+	return true
+}
+
+// shift moves e from span from to the end of span to, keeping the order of
+// both.
+func (s *Spatial) shift(from, to *span, e Entity) {
+	s.pull(from, e)
+	s.vacated(from)
+	s.push(to, e)
 }
 
 func (s *Spatial) withdraw(e Entity, pl placement) {

@@ -220,3 +220,31 @@ func TestSpatialCrowdCrossingReusesRoom(t *testing.T) {
 	}
 	assert.Equal(t, room, len(sp.pool), "room in the pool after the crossing")
 }
+
+// A lone mover stepping into empty cells trades blocks with the cell it
+// leaves, in its cell list and in every list that holds it: the pool does
+// not grow even on its first step into a cell whose list has never had
+// room, and the lists read as pull and push would leave them.
+func TestSpatialLoneMoverClaimsNothing(t *testing.T) {
+	w := seedWorld(t)
+	sp := w.Spatial()
+	a := w.NewAction()
+	e := a.Spawn()
+	const row = 3
+	pos.Set(a, e, geom.Pt(0, row))
+	barrel.Add(a, e)
+	loot.Set(a, e, 1)
+	w.Commit(a)
+	room := len(sp.pool)
+	for x := 1; x < gridW; x++ {
+		a := w.NewAction()
+		pos.Set(a, e, geom.Pt(x, row))
+		w.Commit(a)
+		require.NoError(t, sp.Check(w), "after the step to x=%d", x)
+		assert.Equal(t, cellState{at: []Entity{e}, barrels: 1, holders: []Entity{e}, loot: []Entity{e}},
+			cellOf(sp, geom.Pt(x, row)), "the cell it entered")
+		assert.Equal(t, cellState{at: []Entity{}, holders: []Entity{}, loot: []Entity{}},
+			cellOf(sp, geom.Pt(x-1, row)), "the cell it left")
+	}
+	assert.Equal(t, room, len(sp.pool), "room in the pool after the walk")
+}
