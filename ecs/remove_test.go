@@ -175,7 +175,7 @@ func removeTrial(r *rand.Rand, a *Action, remove func(*Action, Entity)) {
 func TestPageHoldersFollowTheStores(t *testing.T) {
 	for _, seed := range testSeeds {
 		w := pagedWorld(rand.New(rand.NewPCG(seed, 2)))
-		runOps(t, w, seed, 100)
+		runOps(t, w, seed, shortened(100))
 		require.NoError(t, checkHolders(w), "seed %d after random operations", seed)
 		data, err := w.MarshalJSON()
 		require.NoError(t, err)
@@ -226,7 +226,7 @@ func TestCommitAgreesWithTheGeneralWay(t *testing.T) {
 			runs[1].commit = commitByUpdate
 			for _, o := range runs {
 				o.keep = true
-				for step := range 200 {
+				for step := range shortened(200) {
 					o.step(step)
 					o.moveStep()
 				}
