@@ -76,14 +76,6 @@ var navKeys = map[tcell.Key]nav{
 	tcell.KeyDelete: navDelete,
 }
 
-// isQuitKey reports Ctrl-C or Ctrl-\, which leave the game from anywhere as
-// the signals they send in a cooked terminal would (the game's raw terminal
-// sends them as keys instead).
-func isQuitKey(ev *tcell.EventKey) bool {
-	_, ok := quitKeySignal(ev)
-	return ok
-}
-
 // quitKeySignal is the signal a quit key stands for: SIGINT for Ctrl-C,
 // SIGQUIT for Ctrl-\.
 func quitKeySignal(ev *tcell.EventKey) (os.Signal, bool) {
