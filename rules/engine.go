@@ -90,17 +90,21 @@ type Engine[T any] struct {
 	pending  []followOn
 	accepted []followOn
 	rejected []followOn
-	procs    []Process[T]
-	// procNext holds each process's answer to Next from nextInstant, so
-	// the same instant does not ask again: nothing runs in between. It has
-	// one entry per process from AddProcess on.
-	procNext []procDue
-	check    Check[T]
+	// procs holds the processes, each with its answer to Next from
+	// nextInstant, so the same instant does not ask again: nothing runs
+	// in between.
+	procs []procState[T]
+	check Check[T]
 	// recent holds the queue slots of the last actions taken, in a ring:
 	// a slot stays held while it is in the ring, so a loop error can still
 	// name those actions, and taking an action costs one index, not a copy.
+	// The ring runs on from one resolution to the next (a slot is released
+	// when a later action's takes its place), so starting a resolution
+	// costs nothing; taken counts the actions ever taken, first those
+	// taken before this resolution.
 	recent  [recentActions]int32
 	taken   int
+	first   int
 	done    int
 	running bool
 
@@ -166,8 +170,7 @@ func (e *Engine[T]) Now() int { return e.now }
 // AddProcess registers a continuous process. Processes run in registration
 // order at each instant.
 func (e *Engine[T]) AddProcess(p Process[T]) {
-	e.procs = append(e.procs, p)
-	e.procNext = append(e.procNext, procDue{})
+	e.procs = append(e.procs, procState[T]{p: p})
 }
 
 // recentActions is how many of the last actions a LoopError names; a
@@ -176,7 +179,11 @@ const recentActions = 8
 
 // Enqueue adds an action type to run at the current instant (between
 // resolutions: at the start of the next one).
-func (e *Engine[T]) Enqueue(t T) { e.schedule(e.start(), e.queue.alloc(&t)) }
+func (e *Engine[T]) Enqueue(t T) {
+	slot := e.queue.alloc(&t)
+	e.seq++
+	e.queue.line(e.seq, slot)
+}
 
 // EnqueueAt adds an action type to run at instant at (never earlier than
 // now). Between resolutions instants count from the start of the next one.
@@ -221,22 +228,41 @@ func (l *LoopError) Error() string {
 // Resolve runs the queue and the processes until nothing is left, starting
 // the clock at zero. It returns a *LoopError if the action limit is passed;
 // the queue is then emptied so the next turn starts clean.
+//
+// The ending is written out rather than deferred: a resolution is often a
+// single action, and a panic inside one is a crash, after which the engine
+// is not used again.
 func (e *Engine[T]) Resolve() error {
-	e.forgetRecent()
+	e.first = e.taken
 	e.now, e.done, e.running = 0, 0, true
 	e.queue.advance(0)
-	defer func() {
-		e.running = false
-		// Between resolutions action types are enqueued for instant zero.
-		e.queue.advance(0)
-		if e.OnDrain != nil {
-			e.OnDrain()
-		}
-	}()
+	err := e.drain()
+	e.running = false
+	// Between resolutions action types are enqueued for instant zero.
+	e.queue.advance(0)
+	if e.OnDrain != nil {
+		e.OnDrain()
+	}
+	return err
+}
+
+// drain takes the action types due and runs the processes, instant after
+// instant, until nothing is due at all or the action limit is passed.
+func (e *Engine[T]) drain() error {
+	q := &e.queue
 	for {
-		for e.queue.len() > 0 {
-			slot, ok := e.queue.popDue(e.now)
-			if !ok {
+		for {
+			// This is the queue's popDue written out, so that taking the
+			// line's head while the heap is empty, the common case, costs
+			// no call.
+			var slot int32
+			if q.lineDue(e.now) {
+				slot = q.popLine()
+			} else if q.len() == 0 {
+				break
+			} else if s, ok := q.popLater(e.now); ok {
+				slot = s
+			} else {
 				break
 			}
 			e.remember(slot)
@@ -244,7 +270,7 @@ func (e *Engine[T]) Resolve() error {
 			if e.done > e.opts.Limit {
 				return e.loopError()
 			}
-			e.step(e.queue.at(slot))
+			e.step(q.at(slot))
 		}
 		next, ok := e.nextInstant()
 		if !ok {
@@ -255,15 +281,15 @@ func (e *Engine[T]) Resolve() error {
 				e.OnAdvance(next)
 			}
 			e.now = next
-			e.queue.advance(next)
+			q.advance(next)
 		}
-		for i, p := range e.procs {
-			if d := e.procNext[i]; d.ok && d.at <= e.now {
+		for i := range e.procs {
+			if ps := &e.procs[i]; ps.ok && ps.at <= e.now {
 				e.done++
 				if e.done > e.opts.Limit {
 					return e.loopError()
 				}
-				p.Run(e.now, e)
+				ps.p.Run(e.now, e)
 			}
 		}
 	}
@@ -280,23 +306,16 @@ func (e *Engine[T]) remember(slot int32) {
 	e.taken++
 }
 
-// forgetRecent releases the slots the ring of recent actions holds and
-// empties it.
-func (e *Engine[T]) forgetRecent() {
-	for i := max(0, e.taken-recentActions); i < e.taken; i++ {
-		e.queue.release(e.recent[i&(recentActions-1)])
-	}
-	e.taken = 0
-}
-
 func (e *Engine[T]) loopError() error {
 	err := &LoopError{Limit: e.opts.Limit}
-	n := min(e.taken, recentActions)
+	n := min(e.taken-e.first, recentActions)
 	for i := e.taken - n; i < e.taken; i++ {
 		err.Last = append(err.Last, e.opts.Describe(*e.queue.at(e.recent[i&(recentActions-1)])))
 	}
+	// Clearing the queue frees every slot, those of the ring included:
+	// the ring starts empty.
 	e.queue.clear()
-	e.taken = 0
+	e.taken, e.first = 0, 0
 	return err
 }
 
@@ -380,25 +399,25 @@ func (e *Engine[T]) concerned(a *ecs.Action) (set, acts uint64) {
 	return set, acts
 }
 
-// procDue is a process's answer to Next.
-type procDue struct {
+// procState is a process and its last answer to Next.
+type procState[T any] struct {
+	p  Process[T]
 	at int
 	ok bool
 }
 
 // nextInstant returns the earliest instant anything is due at, keeping
-// each process's answer in procNext.
+// each process's answer beside it.
 func (e *Engine[T]) nextInstant() (int, bool) {
 	best, found := 0, false
 	if e.queue.len() > 0 {
 		best, found = e.queue.nextAt(), true
 	}
-	next := e.procNext[:len(e.procs)]
-	for i, p := range e.procs {
-		at, ok := p.Next()
-		next[i] = procDue{at, ok}
-		if ok && (!found || at < best) {
-			best, found = at, true
+	for i := range e.procs {
+		ps := &e.procs[i]
+		ps.at, ps.ok = ps.p.Next()
+		if ps.ok && (!found || ps.at < best) {
+			best, found = ps.at, true
 		}
 	}
 	return best, found
@@ -493,48 +512,100 @@ func (e *Engine[T]) file(v Verdict) {
 }
 
 // step builds one action type, checks it against the book, commits or
-// discards it, and queues the follow-ons of the outcome.
+// discards it, and queues the follow-ons of the outcome. With a trace kept
+// it hands over to stepTraced, so the common case carries none of the
+// trace's work.
 func (e *Engine[T]) step(t *T) {
+	if e.Trace != nil {
+		e.stepTraced(t)
+		return
+	}
 	a := e.act
 	a.Reset()
 	e.opts.Build(t, a)
-	var rec *Record
-	if e.Trace != nil {
-		rec = e.Trace.begin(e.now, e.opts.Describe(*t))
-		if e.opts.Name != nil {
-			rec.Named = e.opts.Name(*t)
-		}
+	c := e.begin(t)
+	var rejected bool
+	if e.narrow {
+		rejected = e.checkConcerned(c, nil)
+	} else {
+		rejected = e.checkAll(c, nil)
 	}
-	// The Check lives in the engine: handing a stack one to rule functions
-	// would move it to the heap on every action. Its action, world, view
-	// and engine never change; the rest is set here.
+	e.settle(t, rejected)
+}
+
+// stepTraced is step with a trace kept: the action and each rule
+// consulted are recorded.
+func (e *Engine[T]) stepTraced(t *T) {
+	a := e.act
+	a.Reset()
+	e.opts.Build(t, a)
+	rec := e.Trace.begin(e.now, e.opts.Describe(*t))
+	if e.opts.Name != nil {
+		rec.Named = e.opts.Name(*t)
+	}
+	rejected := e.decide(e.begin(t), rec)
+	rec.Committed = !rejected
+	e.settle(t, rejected)
+}
+
+// decide consults the rules the action concerns and reports whether one
+// rejected it, recording them in rec if not nil.
+func (e *Engine[T]) decide(c *Check[T], rec *Record) bool {
+	if e.narrow {
+		return e.checkConcerned(c, rec)
+	}
+	return e.checkAll(c, rec)
+}
+
+// begin readies the Check for the action type t, built into the action,
+// and the follow-on lists for its rules.
+//
+// The Check lives in the engine: handing a stack one to rule functions
+// would move it to the heap on every action. Its action, world, view and
+// engine never change; the rest is set here.
+func (e *Engine[T]) begin(t *T) *Check[T] {
 	c := &e.check
 	c.Type, c.Spatial, c.Now, c.rejected = t, e.world.Spatial(), e.now, false
 	c.Serial++
 	e.accepted, e.rejected, e.pending = e.accepted[:0], e.rejected[:0], e.pending[:0]
-	var rejected bool
-	if e.narrow {
-		rejected = e.checkConcerned(c, rec)
-	} else {
-		rejected = e.checkAll(c, rec)
-	}
-	follow, dropped := e.accepted, e.rejected
+	return c
+}
+
+// settle commits the action, or discards it if rejected, and queues the
+// follow-ons of that outcome, releasing the others' slots.
+func (e *Engine[T]) settle(t *T, rejected bool) {
 	if rejected {
-		a.Reset()
-		follow, dropped = e.rejected, e.accepted
+		e.act.Reset()
 	} else {
-		e.world.Commit(a)
+		e.world.Commit(e.act)
 		if e.OnCommit != nil {
 			e.OnCommit(t, e.now)
 		}
 	}
-	if rec != nil {
-		rec.Committed = !rejected
+	// Most actions ask for no follow-on.
+	if len(e.accepted)+len(e.rejected) > 0 {
+		e.followOn(rejected)
+	}
+}
+
+// followOn queues the follow-ons asked for under the action's fate and
+// releases the slots of the others.
+func (e *Engine[T]) followOn(rejected bool) {
+	follow, dropped := e.accepted, e.rejected
+	if rejected {
+		follow, dropped = e.rejected, e.accepted
 	}
 	for _, f := range dropped {
 		e.queue.release(f.slot)
 	}
+	// A follow-on is asked for at the current instant or later: with no
+	// delay it joins the line.
 	for _, f := range follow {
-		e.schedule(f.at, f.slot)
+		e.seq++
+		if f.at == e.queue.nowAt {
+			e.queue.line(e.seq, f.slot)
+		} else {
+			e.queue.schedule(f.at, e.seq, f.slot)
+		}
 	}
 }

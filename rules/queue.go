@@ -34,14 +34,25 @@ type followOn struct {
 // again. A slot is held from alloc to release; pop does not release it.
 // Slots live in fixed pages that never move, so a pointer to a held slot
 // stays good while the queue grows.
+//
+// Only the pages depend on T. The keys and the slot numbers live in
+// keyQueue, which is not generic: its methods compile once, to plain code
+// the compiler inlines, rather than to shared code that takes a dictionary
+// of T and inlines little.
 type timeQueue[T any] struct {
+	keyQueue
+	pages []*[slotPage]T
+}
+
+// keyQueue is the part of a timeQueue that does not depend on T: the
+// queued keys and the slot numbers.
+type keyQueue struct {
 	keys []queueKey
 	// now holds the keys due at instant nowAt, in sequence order, from
 	// head on.
 	now   []queueKey
 	head  int
 	nowAt int
-	pages []*[slotPage]T
 	// slots counts the slots ever made; free lists those released.
 	slots int32
 	free  []int32
@@ -50,27 +61,29 @@ type timeQueue[T any] struct {
 // slotPage is how many slots one page holds, a power of two.
 const slotPage = 64
 
-func (q *timeQueue[T]) less(i, j int) bool {
-	a, b := &q.keys[i], &q.keys[j]
-	return a.at < b.at || (a.at == b.at && a.seq < b.seq)
-}
+func (q *keyQueue) less(i, j int) bool { return q.keys[i].before(&q.keys[j]) }
 
 // alloc writes t into a free slot and returns the slot, held and not yet
 // queued.
 func (q *timeQueue[T]) alloc(t *T) int32 {
-	var slot int32
-	if n := len(q.free); n > 0 {
-		slot = q.free[n-1]
-		q.free = q.free[:n-1]
-	} else {
-		slot = q.slots
-		q.slots++
-		if int(uint32(slot)/slotPage) == len(q.pages) {
-			q.pages = append(q.pages, new([slotPage]T))
-		}
+	slot, fresh := q.take()
+	if fresh && int(uint32(slot)/slotPage) == len(q.pages) {
+		q.pages = append(q.pages, new([slotPage]T))
 	}
 	*q.at(slot) = *t
 	return slot
+}
+
+// take returns a free slot, and whether it was never used before (its
+// page may not exist yet).
+func (q *keyQueue) take() (int32, bool) {
+	if n := len(q.free); n > 0 {
+		slot := q.free[n-1]
+		q.free = q.free[:n-1]
+		return slot, false
+	}
+	q.slots++
+	return q.slots - 1, true
 }
 
 // at returns the action type in a held slot.
@@ -81,12 +94,12 @@ func (q *timeQueue[T]) at(slot int32) *T {
 
 // release frees a held slot for reuse. It keeps its old value until
 // reused: clearing it would cost more than the little it may hold on to.
-func (q *timeQueue[T]) release(slot int32) { q.free = append(q.free, slot) }
+func (q *keyQueue) release(slot int32) { q.free = append(q.free, slot) }
 
 // advance makes at the instant whose keys queue in the line. It moves
 // the line only while the line is empty, so the line's keys always share
 // one instant.
-func (q *timeQueue[T]) advance(at int) {
+func (q *keyQueue) advance(at int) {
 	if q.head == len(q.now) {
 		q.nowAt = at
 	}
@@ -94,16 +107,27 @@ func (q *timeQueue[T]) advance(at int) {
 
 // schedule queues the held slot at instant at with sequence number seq,
 // which must be larger than every sequence number queued before.
-func (q *timeQueue[T]) schedule(at int, seq uint64, slot int32) {
-	if at == q.nowAt {
-		q.now = append(q.now, queueKey{at: at, seq: seq, slot: slot})
+func (q *keyQueue) schedule(at int, seq uint64, slot int32) {
+	if at != q.nowAt {
+		q.push(queueKey{at: at, seq: seq, slot: slot})
 		return
 	}
-	q.push(queueKey{at: at, seq: seq, slot: slot})
+	q.now = append(q.now, queueKey{at: at, seq: seq, slot: slot})
+}
+
+// line queues the held slot at instant nowAt, the one the line holds,
+// with sequence number seq, larger than every one queued before.
+//
+// The engine's clock and nowAt agree during a resolution (the clock moves
+// only once nothing is due, the line then empty, and advance follows it),
+// and between resolutions both are zero: so an action type asked for at
+// the current instant always joins the line.
+func (q *keyQueue) line(seq uint64, slot int32) {
+	q.now = append(q.now, queueKey{at: q.nowAt, seq: seq, slot: slot})
 }
 
 // push adds a key to the heap.
-func (q *timeQueue[T]) push(k queueKey) {
+func (q *keyQueue) push(k queueKey) {
 	q.keys = append(q.keys, k)
 	i := len(q.keys) - 1
 	for i > 0 {
@@ -118,21 +142,62 @@ func (q *timeQueue[T]) push(k queueKey) {
 
 // heapFirst reports whether the earliest key is the heap's rather than the
 // line's: always when the line is empty.
-func (q *timeQueue[T]) heapFirst() bool {
+func (q *keyQueue) heapFirst() bool {
 	if q.head == len(q.now) {
 		return true
 	}
-	if len(q.keys) == 0 {
-		return false
-	}
-	h, n := &q.keys[0], &q.now[q.head]
-	return h.at < n.at || (h.at == n.at && h.seq < n.seq)
+	return len(q.keys) > 0 && q.keys[0].before(&q.now[q.head])
 }
 
 // popDue removes the earliest action type if it is due by instant at and
 // returns its slot, still held (the caller releases it when done with it),
-// and true; it returns false if nothing is due by then.
-func (q *timeQueue[T]) popDue(at int) (int32, bool) {
+// and true; it returns false if nothing is due by then. The engine's loop
+// does the same with these parts written out, so that the common case
+// (the line's head, with the heap empty) costs no call.
+func (q *keyQueue) popDue(at int) (int32, bool) {
+	if q.lineDue(at) {
+		return q.popLine(), true
+	}
+	if q.len() == 0 {
+		return 0, false
+	}
+	return q.popLater(at)
+}
+
+// lineDue reports whether the line's head is the earliest key and due by
+// at, the heap being empty.
+func (q *keyQueue) lineDue(at int) bool {
+	return q.head < len(q.now) && len(q.keys) == 0 && q.nowAt <= at
+}
+
+// popLine removes the line's head, which must exist, and returns its slot.
+func (q *keyQueue) popLine() int32 {
+	h := q.head
+	slot := q.now[h].slot
+	q.takeLine(h)
+	return slot
+}
+
+// takeLine moves the line's head past key h, its head, emptying the line
+// (for reuse from its start) when that was its last key.
+func (q *keyQueue) takeLine(h int) {
+	if h+1 == len(q.now) {
+		q.now, q.head = q.now[:0], 0
+		return
+	}
+	q.head = h + 1
+}
+
+// before reports whether key k comes before key o.
+func (k *queueKey) before(o *queueKey) bool {
+	return k.at < o.at || (k.at == o.at && k.seq < o.seq)
+}
+
+// popLater is popDue for every case but the line's head with an empty
+// heap: the line may be empty or wait for a later instant, and the heap's
+// head (a key of this instant asked for earlier with a delay) may come
+// before the line's.
+func (q *keyQueue) popLater(at int) (int32, bool) {
 	if q.heapFirst() {
 		if len(q.keys) == 0 || q.keys[0].at > at {
 			return 0, false
@@ -142,16 +207,11 @@ func (q *timeQueue[T]) popDue(at int) (int32, bool) {
 	if q.nowAt > at {
 		return 0, false
 	}
-	slot := q.now[q.head].slot
-	q.head++
-	if q.head == len(q.now) {
-		q.now, q.head = q.now[:0], 0
-	}
-	return slot, true
+	return q.popLine(), true
 }
 
 // popHeap removes the heap's earliest key and returns its slot.
-func (q *timeQueue[T]) popHeap() int32 {
+func (q *keyQueue) popHeap() int32 {
 	top := q.keys[0]
 	last := len(q.keys) - 1
 	q.keys[0] = q.keys[last]
@@ -174,11 +234,11 @@ func (q *timeQueue[T]) popHeap() int32 {
 	return top.slot
 }
 
-func (q *timeQueue[T]) len() int { return len(q.keys) + len(q.now) - q.head }
+func (q *keyQueue) len() int { return len(q.keys) + len(q.now) - q.head }
 
 // nextAt returns the instant of the earliest action type; the queue must
 // not be empty.
-func (q *timeQueue[T]) nextAt() int {
+func (q *keyQueue) nextAt() int {
 	if q.heapFirst() {
 		return q.keys[0].at
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -84,4 +85,83 @@ func TestQueueSlotsOfDroppedFollowOnsAreReused(t *testing.T) {
 	// twenty actions each.
 	assert.LessOrEqual(t, int(eng.queue.slots), recentActions+3)
 	assert.Zero(t, eng.queue.len())
+}
+
+// lineChecker is a process that enqueues at random instants and checks,
+// each time, that the action type asked for now joined the line at the
+// clock's instant: the engine's Enqueue and its follow-ons without delay
+// append to the line without asking the queue where they belong, which is
+// right only while the line's instant is the clock's.
+type lineChecker struct {
+	t    *testing.T
+	rng  *rand.Rand
+	next int
+	left int
+}
+
+func (p *lineChecker) Next() (int, bool) { return p.next, p.left > 0 }
+
+func (p *lineChecker) Run(now int, e *Engine[slotAct]) {
+	p.left--
+	p.next = now + p.rng.IntN(3)*5
+	for range p.rng.IntN(3) {
+		e.Enqueue(slotAct{N: p.rng.IntN(40), Upto: p.rng.IntN(50)})
+		requireLinedUp(p.t, e)
+	}
+}
+
+// requireLinedUp checks that the last action type enqueued sits at the end
+// of the line, at the instant an action enqueued now belongs to, and that
+// this is the line's instant.
+func requireLinedUp(t *testing.T, e *Engine[slotAct]) {
+	t.Helper()
+	q := &e.queue
+	require.Equal(t, e.start(), q.nowAt, "the line holds the clock's instant")
+	require.Greater(t, len(q.now), q.head, "the action joined the line")
+	last := q.now[len(q.now)-1]
+	require.Equal(t, e.start(), last.at)
+	require.Equal(t, e.seq, last.seq, "it is the last asked for")
+}
+
+func TestWhatIsAskedForNowJoinsTheLine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	// Follow-ons come with and without delays, under either verdict, and
+	// some actions are rejected, so the line and the heap both fill.
+	book := []Rule[slotAct]{
+		{Name: "follows", Check: func(c *Check[slotAct]) Verdict {
+			if c.Type.N < c.Type.Upto {
+				next := slotAct{N: c.Type.N + 1 + rng.IntN(3), Upto: c.Type.Upto}
+				if rng.IntN(3) == 0 {
+					c.EnqueueAfter(next, rng.IntN(4)*5)
+				} else {
+					c.Enqueue(next)
+				}
+			}
+			if rng.IntN(4) == 0 {
+				return Reject
+			}
+			return Accept
+		}},
+	}
+	eng, _, _ := slotEngine(t, book, nil)
+	proc := &lineChecker{t: t, rng: rng}
+	eng.AddProcess(proc)
+	clocks := 0
+	eng.OnCommit = func(*slotAct, int) {
+		require.Equal(t, eng.now, eng.queue.nowAt, "during a resolution the line holds the clock's instant")
+		clocks++
+	}
+	for range shortened(400) {
+		proc.next, proc.left = rng.IntN(3)*5, rng.IntN(4)
+		for range rng.IntN(3) {
+			eng.Enqueue(slotAct{N: rng.IntN(40), Upto: rng.IntN(50)})
+			requireLinedUp(t, eng)
+		}
+		if rng.IntN(3) == 0 {
+			eng.EnqueueAt(slotAct{N: rng.IntN(40), Upto: rng.IntN(50)}, rng.IntN(3)*5)
+		}
+		require.NoError(t, eng.Resolve())
+		require.Zero(t, eng.queue.len())
+	}
+	require.Greater(t, clocks, 1000, "the stream commits enough actions to mean something")
 }
