@@ -13,6 +13,8 @@ import (
 // wrecks ahead of it and on both sides (the van never reverses, and only a
 // lane change or a step east could free it). Waiting for the enemies to
 // finish it would only waste the player's time.
+//
+//go:noinline
 func Stranded(env *Env) Rule {
 	return Rule{Name: "stranded", Concerns: []ecs.ID{vocab.TopSpeed.ID(), vocab.Ground.ID()},
 		Check: func(c *Check) Verdict {
