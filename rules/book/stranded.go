@@ -40,12 +40,18 @@ func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
 	}
 	ents, to := vocab.Position.Pending(c.Action)
 	for i, van := range ents {
-		if !vocab.Player.In(c.World, van) || vocab.Stranded.In(c.World, van) {
+		// A move into the goal column ends the delivery, however walled
+		// in the cell is. The cheapest tests go first: most moves are an
+		// enemy's, or the van's into a cell with nothing solid to the
+		// east, which the index's count tells without a call.
+		p := to[i]
+		east := geom.Pt(p.X+1, p.Y)
+		if p.X >= env.GoalX || !vocab.Player.In(c.World, van) ||
+			c.Spatial.In(east) && !c.Spatial.Any(east, vocab.Solid.ID()) ||
+			!boxedIn(c, p) || vocab.Stranded.In(c.World, van) {
 			continue
 		}
-		// A move into the goal column ends the delivery, however walled
-		// in the cell is.
-		if from, ok := vocab.Position.Read(c.World, van); ok && from != to[i] && to[i].X < env.GoalX && boxedIn(c, to[i]) {
+		if from, ok := vocab.Position.Read(c.World, van); ok && from != p {
 			return van, assets.MsgBoxedIn, true
 		}
 	}
@@ -67,18 +73,23 @@ func carriesEngineKit(c *Check, env *Env) bool {
 // boxedIn reports whether the cells east, north and south of p are each a
 // wreck (solid for good: a barrel can be shot away) or off the road.
 func boxedIn(c *Check, p geom.Point) bool {
-	for _, d := range [3]geom.Dir{geom.East, geom.North, geom.South} {
-		q := p.Add(d.Vec())
-		if !c.Spatial.In(q) {
-			continue
-		}
-		wreck := false
-		for _, e := range c.Spatial.At(q) {
-			wreck = wreck || vocab.Solid.In(c.World, e) && !vocab.Explosive.In(c.World, e)
-		}
-		if !wreck {
-			return false
+	return walls(c, geom.Pt(p.X+1, p.Y)) && walls(c, geom.Pt(p.X, p.Y-1)) && walls(c, geom.Pt(p.X, p.Y+1))
+}
+
+// walls reports whether cell q is off the road or holds a wreck: something
+// solid that is not explosive. The index's count of solid things answers
+// for most cells, which hold none, without a walk over their entities.
+func walls(c *Check, q geom.Point) bool {
+	if !c.Spatial.In(q) {
+		return true
+	}
+	if !c.Spatial.Any(q, vocab.Solid.ID()) {
+		return false
+	}
+	for _, e := range c.Spatial.At(q) {
+		if vocab.Solid.In(c.World, e) && !vocab.Explosive.In(c.World, e) {
+			return true
 		}
 	}
-	return true
+	return false
 }
