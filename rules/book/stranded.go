@@ -28,8 +28,9 @@ func Stranded(env *Env) Rule {
 // stranded reports whether the action leaves a van on a road for good, and
 // why: a top speed set to zero with no kit that could mend the engine, or
 // a move short of the goal column into a cell walled in by wrecks. It
-// looks only at what the action sets, since every move of the van and
-// the enemies asks.
+// looks only at what the action sets, and at the move as every rule about
+// moves sees it (an action moves one thing), since every move of the van
+// and the enemies asks.
 func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
 	ents, tops := vocab.TopSpeed.Pending(c.Action)
 	for i, van := range ents {
@@ -38,24 +39,19 @@ func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
 			return van, assets.MsgStranded, true
 		}
 	}
-	ents, to := vocab.Position.Pending(c.Action)
-	for i, van := range ents {
-		// A move into the goal column ends the delivery, however walled
-		// in the cell is. The cheapest tests go first: most moves are an
-		// enemy's, or the van's into a cell with nothing solid to the
-		// east, which the index's count tells without a call.
-		p := to[i]
-		east := geom.Pt(p.X+1, p.Y)
-		if p.X >= env.GoalX || !vocab.Player.In(c.World, van) ||
-			c.Spatial.In(east) && !c.Spatial.Any(east, vocab.Solid.ID()) ||
-			!boxedIn(c, p) || vocab.Stranded.In(c.World, van) {
-			continue
-		}
-		if from, ok := vocab.Position.Read(c.World, van); ok && from != p {
-			return van, assets.MsgBoxedIn, true
-		}
+	// A move into the goal column ends the delivery, however walled in
+	// the cell is. The cheapest tests go first: most moves are an
+	// enemy's, or the van's into a cell with nothing solid to the east,
+	// which the index's count tells without a call.
+	m := move(c)
+	van, p := m.e, m.to
+	east := geom.Pt(p.X+1, p.Y)
+	if !m.ok || p.X >= env.GoalX || !vocab.Player.In(c.World, van) ||
+		c.Spatial.In(east) && !c.Spatial.Any(east, vocab.Solid.ID()) ||
+		vocab.Stranded.In(c.World, van) || !boxedIn(c, p) {
+		return 0, "", false
 	}
-	return 0, "", false
+	return van, assets.MsgBoxedIn, true
 }
 
 // carriesEngineKit reports whether a kit that mends the engine is still
