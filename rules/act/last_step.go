@@ -17,7 +17,11 @@ func LastStep(e ecs.Entity) Act { return Act{Kind: KindLastStep, E: e} }
 // or burns there is the rules' to say, as for any step, and a step they
 // refuse leaves the fragment where it was for its hit to spend it.
 func buildLastStep(env *Env, t *Act, a *ecs.Action) {
-	v, p, ok := course(env, t.E)
+	v, ok := vocab.Velocity.Read(env.World, t.E)
+	if !ok {
+		return
+	}
+	p, ok := vocab.Position.Read(env.World, t.E)
 	if !ok {
 		return
 	}

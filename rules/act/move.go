@@ -14,7 +14,15 @@ func Move(e ecs.Entity) Act { return Act{Kind: KindMove, E: e} }
 // buildMove advances a velocity one step. A diagonal step takes longer, by
 // the square root of two in integer thousandths, so every platform agrees.
 func buildMove(env *Env, t *Act, a *ecs.Action) {
-	v, p, ok := course(env, t.E)
+	// Every step of every bullet and fragment comes here: the world is
+	// read directly, and the velocity read once into the copy this step
+	// writes back, rather than through a helper returning both by value.
+	w := env.World
+	v, ok := vocab.Velocity.Read(w, t.E)
+	if !ok {
+		return
+	}
+	p, ok := vocab.Position.Read(w, t.E)
 	if !ok {
 		return
 	}
@@ -27,21 +35,9 @@ func buildMove(env *Env, t *Act, a *ecs.Action) {
 	v.Next = env.Clock() + ms
 	vocab.Velocity.Set(a, t.E, v)
 	vocab.Position.Set(a, t.E, p.Add(next))
-	if !vocab.Projectile.In(env.World, t.E) {
+	if !vocab.Projectile.In(w, t.E) {
 		vocab.Ground.Set(a, true)
 	}
-}
-
-// course returns e's velocity and position, if it has both: what a step
-// along a velocity starts from. It reads the world itself rather than
-// through the Reader interface: every step of every bullet comes here.
-func course(env *Env, e ecs.Entity) (vocab.Course, geom.Point, bool) {
-	v, ok := vocab.Velocity.Read(env.World, e)
-	if !ok {
-		return vocab.Course{}, geom.Point{}, false
-	}
-	p, ok := vocab.Position.Read(env.World, e)
-	return v, p, ok
 }
 
 // Walk moves e one cell in direction d: a walker's own step.

@@ -9,6 +9,8 @@ import (
 // AcidTyres lets acid get at the tyres of a vehicle with tyres (the van)
 // that drives into an acid cell, lane changes included. Only a committed
 // move is bitten.
+//
+//go:noinline
 func AcidTyres(env *Env) Rule {
 	return Rule{Name: "acid", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Tyres.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)

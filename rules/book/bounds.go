@@ -7,6 +7,8 @@ import (
 
 // Bounds keeps everything on the map. Projectiles and enemy vehicles that
 // leave it are destroyed; anything else just stops at the edge.
+//
+//go:noinline
 func Bounds(env *Env) Rule {
 	return Rule{Name: "bounds", Concerns: moveConcerns, Check: func(c *Check) Verdict {
 		m := move(c)

@@ -8,6 +8,8 @@ import (
 
 // BumpAttack turns an enemy's move into the van's cell into a claw or a ram
 // (layered damage worth the attacker's Damage), and refuses the move.
+//
+//go:noinline
 func BumpAttack() Rule {
 	return Rule{Name: "bump attack", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)

@@ -15,6 +15,8 @@ import (
 // The trace shows the rule for every action, but it acts only on a shot
 // that fires, which sets its bullet's shooter: untraced, the engine asks it
 // about no other action (ActsOn).
+//
+//go:noinline
 func BurstContinues() Rule {
 	return Rule{Name: "burst continues", ActsOn: []ecs.ID{vocab.Shooter.ID()}, Check: func(c *Check) Verdict {
 		t := c.Type

@@ -8,6 +8,8 @@ import (
 
 // CampArrival follows the van into a camp: the pay for its letters, the
 // hull patched, and the shop's stock laid out.
+//
+//go:noinline
 func CampArrival() Rule {
 	return Rule{Name: "camp arrival", Concerns: []ecs.ID{vocab.AtCamp.ID()}, Check: func(c *Check) Verdict {
 		if c.Type.Kind != act.KindReachCamp {

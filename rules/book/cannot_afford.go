@@ -8,6 +8,8 @@ import (
 
 // CannotAfford refuses a purchase dearer than the money the van carries. A
 // repair priced per point costs what it would put back on this van.
+//
+//go:noinline
 func CannotAfford(env *Env) Rule {
 	return Rule{Name: "cannot afford", Concerns: commandConcerns, Check: func(c *Check) Verdict {
 		if !isCommand(c, act.KindBuy) {

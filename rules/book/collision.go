@@ -8,6 +8,8 @@ import (
 // Collision stops anything but an explosion fragment from entering a solid
 // cell. The van touching a barrel sets it off; a bullet hitting a wreck is
 // spent.
+//
+//go:noinline
 func Collision() Rule {
 	return Rule{Name: "collision", Concerns: moveConcerns, Check: func(c *Check) Verdict {
 		m := move(c)

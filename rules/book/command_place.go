@@ -8,6 +8,8 @@ import (
 
 // CommandPlace refuses a command given where it makes no sense: driving or
 // firing at a camp, shopping or fitting guns on the road.
+//
+//go:noinline
 func CommandPlace() Rule {
 	return Rule{Name: "command place", Concerns: commandConcerns, Check: func(c *Check) Verdict {
 		if _, ok := vocab.Command.Get(c.Action); !ok {

@@ -7,6 +7,8 @@ import (
 )
 
 // Death notices hit points falling to zero and queues the death.
+//
+//go:noinline
 func Death() Rule {
 	return Rule{Name: "death", Concerns: []ecs.ID{vocab.HP.ID()}, Check: func(c *Check) Verdict {
 		ents, vals := vocab.HP.Pending(c.Action)

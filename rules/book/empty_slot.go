@@ -8,6 +8,8 @@ import (
 
 // EmptySlot refuses firing, or unmounting, a side of the van that has no
 // gun.
+//
+//go:noinline
 func EmptySlot() Rule {
 	return Rule{Name: "empty slot", Concerns: commandConcerns, Check: func(c *Check) Verdict {
 		switch {

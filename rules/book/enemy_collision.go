@@ -7,6 +7,8 @@ import (
 
 // EnemyCollision keeps enemies out of each other's cells, except that a car
 // or bike runs a zombie over.
+//
+//go:noinline
 func EnemyCollision() Rule {
 	return Rule{Name: "enemy collision", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)

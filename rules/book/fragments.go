@@ -8,6 +8,8 @@ import (
 
 // FragmentsBurnLetters destroys the letters an explosion fragment passes
 // over.
+//
+//go:noinline
 func FragmentsBurnLetters() Rule {
 	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Fragment.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)

@@ -8,6 +8,8 @@ import (
 
 // GoalReached ends the delivery when the van's committed move reaches the
 // goal column.
+//
+//go:noinline
 func GoalReached(env *Env) Rule {
 	return Rule{Name: "goal reached", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)

@@ -9,6 +9,8 @@ import (
 // InventoryFull refuses putting one more thing into a full inventory: a gun
 // or consumable bought, a gun taken off its side. Repairs and armour need
 // no room.
+//
+//go:noinline
 func InventoryFull(env *Env) Rule {
 	return Rule{Name: "inventory full", Concerns: commandConcerns, Check: func(c *Check) Verdict {
 		switch {

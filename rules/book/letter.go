@@ -9,6 +9,8 @@ import (
 // LetterPickup gives the van every letter in the cell it drives into. The
 // pick-up waits in the accept queue, so a move that is finally refused picks
 // nothing up (the original took the letter anyway).
+//
+//go:noinline
 func LetterPickup() Rule {
 	return Rule{Name: "letter pick-up", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)

@@ -8,6 +8,8 @@ import (
 
 // MotionEnds finishes a velocity whose moves run out: a projectile is spent,
 // a vehicle simply stops until the next round.
+//
+//go:noinline
 func MotionEnds() Rule {
 	return Rule{Name: "motion ends", Concerns: []ecs.ID{vocab.Velocity.ID()}, Check: func(c *Check) Verdict {
 		ents, vals := vocab.Velocity.Pending(c.Action)

@@ -8,6 +8,8 @@ import (
 
 // NoSuchThing refuses a command about an inventory item, a shop offer or a
 // side of the van that is not there.
+//
+//go:noinline
 func NoSuchThing() Rule {
 	return Rule{Name: "no such thing", Concerns: commandConcerns, Check: func(c *Check) Verdict {
 		switch {

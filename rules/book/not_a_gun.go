@@ -7,6 +7,8 @@ import (
 )
 
 // NotAGun refuses mounting a carried item that is not a gun.
+//
+//go:noinline
 func NotAGun(env *Env) Rule {
 	return Rule{Name: "not a gun", Concerns: commandConcerns, Check: func(c *Check) Verdict {
 		if !isCommand(c, act.KindMount) {

@@ -8,6 +8,8 @@ import (
 
 // NotAKit refuses using a carried gun as if it were a kit: guns are
 // mounted at a camp's garage.
+//
+//go:noinline
 func NotAKit(env *Env) Rule {
 	return Rule{Name: "not a kit", Concerns: commandConcerns, Check: func(c *Check) Verdict {
 		if !isCommand(c, act.KindUseKit) {

@@ -9,6 +9,8 @@ import (
 // DrivingPhysics turns the round's physics step into motion: first every
 // queued lane change, then every moving vehicle's drive east, so a lane
 // change always happens before the forward motion.
+//
+//go:noinline
 func DrivingPhysics() Rule {
 	return Rule{Name: "driving physics", Concerns: []ecs.ID{vocab.Physics.ID()}, Check: func(c *Check) Verdict {
 		if !vocab.Physics.On(c.Action) {

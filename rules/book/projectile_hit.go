@@ -12,6 +12,8 @@ import (
 // projectile is spent on a barrel, marking it struck, and the
 // struck-barrel rule sets it off: the several fragments that strike one
 // barrel at the same instant then ask for one explosion, not one each.
+//
+//go:noinline
 func ProjectileHit() Rule {
 	return Rule{Name: "projectile hit", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Projectile.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)

@@ -8,6 +8,8 @@ import (
 
 // RunOver lets a vehicle kill whatever can be run over (zombies) in the cell
 // it enters, and keep going.
+//
+//go:noinline
 func RunOver() Rule {
 	return Rule{Name: "run-over", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Vehicle.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)

@@ -9,6 +9,8 @@ import (
 
 // SteeringNeedsSpeed refuses a lane change by a vehicle that is standing
 // still. The van's driver is told, and the refusal costs no turn.
+//
+//go:noinline
 func SteeringNeedsSpeed() Rule {
 	return Rule{Name: "steering needs speed", Concerns: []ecs.ID{vocab.Steering.ID()}, Check: func(c *Check) Verdict {
 		ents, _ := vocab.Steering.Pending(c.Action)

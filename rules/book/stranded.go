@@ -13,6 +13,8 @@ import (
 // wrecks ahead of it and on both sides (the van never reverses, and only a
 // lane change or a step east could free it). Waiting for the enemies to
 // finish it would only waste the player's time.
+//
+//go:noinline
 func Stranded(env *Env) Rule {
 	return Rule{Name: "stranded", Concerns: []ecs.ID{vocab.TopSpeed.ID(), vocab.Ground.ID()},
 		Check: func(c *Check) Verdict {
@@ -26,8 +28,9 @@ func Stranded(env *Env) Rule {
 // stranded reports whether the action leaves a van on a road for good, and
 // why: a top speed set to zero with no kit that could mend the engine, or
 // a move short of the goal column into a cell walled in by wrecks. It
-// looks only at what the action sets, since every move of the van and
-// the enemies asks.
+// looks only at what the action sets, and at the move as every rule about
+// moves sees it (an action moves one thing), since every move of the van
+// and the enemies asks.
 func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
 	ents, tops := vocab.TopSpeed.Pending(c.Action)
 	for i, van := range ents {
@@ -36,18 +39,19 @@ func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
 			return van, assets.MsgStranded, true
 		}
 	}
-	ents, to := vocab.Position.Pending(c.Action)
-	for i, van := range ents {
-		if !vocab.Player.In(c.World, van) || vocab.Stranded.In(c.World, van) {
-			continue
-		}
-		// A move into the goal column ends the delivery, however walled
-		// in the cell is.
-		if from, ok := vocab.Position.Read(c.World, van); ok && from != to[i] && to[i].X < env.GoalX && boxedIn(c, to[i]) {
-			return van, assets.MsgBoxedIn, true
-		}
+	// A move into the goal column ends the delivery, however walled in
+	// the cell is. The cheapest tests go first: most moves are an
+	// enemy's, or the van's into a cell with nothing solid to the east,
+	// which the index's count tells without a call.
+	m := move(c)
+	van, p := m.e, m.to
+	east := geom.Pt(p.X+1, p.Y)
+	if !m.ok || p.X >= env.GoalX || !vocab.Player.In(c.World, van) ||
+		c.Spatial.In(east) && !c.Spatial.Any(east, vocab.Solid.ID()) ||
+		vocab.Stranded.In(c.World, van) || !boxedIn(c, p) {
+		return 0, "", false
 	}
-	return 0, "", false
+	return van, assets.MsgBoxedIn, true
 }
 
 // carriesEngineKit reports whether a kit that mends the engine is still
@@ -65,18 +69,23 @@ func carriesEngineKit(c *Check, env *Env) bool {
 // boxedIn reports whether the cells east, north and south of p are each a
 // wreck (solid for good: a barrel can be shot away) or off the road.
 func boxedIn(c *Check, p geom.Point) bool {
-	for _, d := range [3]geom.Dir{geom.East, geom.North, geom.South} {
-		q := p.Add(d.Vec())
-		if !c.Spatial.In(q) {
-			continue
-		}
-		wreck := false
-		for _, e := range c.Spatial.At(q) {
-			wreck = wreck || vocab.Solid.In(c.World, e) && !vocab.Explosive.In(c.World, e)
-		}
-		if !wreck {
-			return false
+	return walls(c, geom.Pt(p.X+1, p.Y)) && walls(c, geom.Pt(p.X, p.Y-1)) && walls(c, geom.Pt(p.X, p.Y+1))
+}
+
+// walls reports whether cell q is off the road or holds a wreck: something
+// solid that is not explosive. The index's count of solid things answers
+// for most cells, which hold none, without a walk over their entities.
+func walls(c *Check, q geom.Point) bool {
+	if !c.Spatial.In(q) {
+		return true
+	}
+	if !c.Spatial.Any(q, vocab.Solid.ID()) {
+		return false
+	}
+	for _, e := range c.Spatial.At(q) {
+		if vocab.Solid.In(c.World, e) && !vocab.Explosive.In(c.World, e) {
+			return true
 		}
 	}
-	return true
+	return false
 }

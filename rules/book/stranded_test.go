@@ -1,7 +1,10 @@
 package book
 
 import (
+	"math/rand/v2"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"lastpost/assets"
 	"lastpost/ecs"
@@ -71,6 +74,22 @@ func TestStranded(t *testing.T) {
 			f.wreck(geom.Pt(fxW-1, 1))
 			return fxMove(v, geom.Pt(fxW-1, 0), Accept)
 		}},
+		{"a wreck beside a barrel walls in as well as a wreck alone", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			f.barrel(geom.Pt(5, 2))
+			f.wreck(geom.Pt(5, 2))
+			f.zombie(geom.Pt(4, 1))
+			f.wreck(geom.Pt(4, 1))
+			f.wreck(geom.Pt(4, 3))
+			return fxMove(v, geom.Pt(4, 2), Accept, strand(v, assets.MsgBoxedIn))
+		}},
+		{"a zombie is no wall", func(f *fxWorld) fxStep {
+			v := f.van(geom.Pt(3, 2))
+			f.wreck(geom.Pt(5, 2))
+			f.zombie(geom.Pt(4, 1))
+			f.wreck(geom.Pt(4, 3))
+			return fxMove(v, geom.Pt(4, 2), Accept)
+		}},
 		{"an enemy walled in is no concern", func(f *fxWorld) fxStep {
 			f.van(geom.Pt(1, 4))
 			c := f.car(geom.Pt(3, 2))
@@ -80,4 +99,57 @@ func TestStranded(t *testing.T) {
 			return fxMove(c, geom.Pt(4, 2), Accept)
 		}},
 	})
+}
+
+// TestBoxedInAgreesWithTheWalk compares boxedIn, which asks the spatial
+// index's count of solid things before it walks a cell, with a walk over
+// every entity of the three cells, on random roads of wrecks, barrels,
+// zombies and letters, at every cell and a ring of cells off the road.
+func TestBoxedInAgreesWithTheWalk(t *testing.T) {
+	plain := func(f *fxWorld, p geom.Point) bool {
+		for _, d := range [3]geom.Dir{geom.East, geom.North, geom.South} {
+			q := p.Add(d.Vec())
+			if !f.w.Spatial().In(q) {
+				continue
+			}
+			wreck := false
+			for _, e := range f.w.Spatial().At(q) {
+				wreck = wreck || vocab.Solid.Has(f.w, e) && !vocab.Explosive.Has(f.w, e)
+			}
+			if !wreck {
+				return false
+			}
+		}
+		return true
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	boxed := 0
+	for range 40 {
+		f := fxNew()
+		for range 3 + r.IntN(40) {
+			p := geom.Pt(r.IntN(fxW), r.IntN(fxH))
+			switch r.IntN(4) {
+			case 0:
+				f.wreck(p)
+			case 1:
+				f.barrel(p)
+			case 2:
+				f.zombie(p)
+			default:
+				f.letter(p)
+			}
+		}
+		c := &Check{World: f.w, Spatial: f.w.Spatial()}
+		for y := -1; y <= fxH; y++ {
+			for x := -1; x <= fxW; x++ {
+				p := geom.Pt(x, y)
+				want := plain(f, p)
+				require.Equal(t, want, boxedIn(c, p), "cell %v", p)
+				if want {
+					boxed++
+				}
+			}
+		}
+	}
+	require.Positive(t, boxed, "some cells are walled in")
 }

@@ -7,6 +7,8 @@ import (
 
 // VanCollision stops the van at a car or bike in its way, with no damage to
 // either. Zombies are run over instead.
+//
+//go:noinline
 func VanCollision() Rule {
 	return Rule{Name: "van collision", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)

@@ -9,6 +9,8 @@ import (
 // WouldDoNothing refuses a kit or a purchase that would change nothing: a
 // repair of a part that is whole, armour no better than the van's. The kit
 // is kept and the money too.
+//
+//go:noinline
 func WouldDoNothing(env *Env) Rule {
 	return Rule{Name: "would do nothing", Concerns: commandConcerns, Check: func(c *Check) Verdict {
 		switch {
