@@ -187,6 +187,38 @@ func (d *dataDelta[T]) del(e Entity) {
 	d.rem = append(d.rem, e)
 }
 
+// put is Data.Set's part of the work once the delta is found. An entity
+// above top, the usual case (every first write of an action, every write to
+// an entity just spawned), appends without a search, and the first write
+// to an empty delta marks the component touched: a delta is empty exactly
+// when its top is zero, and exactly when the action has not touched it.
+func (d *dataDelta[T]) put(a *Action, id ID, e Entity, v T) {
+	if e > d.top {
+		if d.top == 0 {
+			a.mark(id)
+		}
+		d.top = e
+		d.ents = append(d.ents, e)
+		d.vals = append(d.vals, v)
+		return
+	}
+	d.set(e, v)
+}
+
+// drop1 is Data.Remove's part of the work once the delta is found, with
+// put's fast path.
+func (d *dataDelta[T]) drop1(a *Action, id ID, e Entity) {
+	if e > d.top {
+		if d.top == 0 {
+			a.mark(id)
+		}
+		d.top = e
+		d.rem = append(d.rem, e)
+		return
+	}
+	d.del(e)
+}
+
 // drop deletes list[i] keeping the order of the rest (the order of first
 // touch decides the commit order, hence iteration order) and renumbers the
 // codes of the indexed entries that moved; sign is +1 for ents and -1 for
@@ -291,42 +323,34 @@ type Action struct {
 
 // NewAction returns an empty action for w. Keep and reuse it: its buffers
 // grow to fit and are then recycled, so steady-state use does not allocate.
+// Every component's delta is made here, once in the action's life, so a
+// write finds its delta without asking whether it exists.
 func (w *World) NewAction() *Action {
 	n := w.schema.Len()
-	return &Action{w: w, deltas: make([]delta, n), touched: make([]ID, 0, n)}
+	a := &Action{w: w, deltas: make([]delta, n), touched: make([]ID, 0, n)}
+	for id, sp := range w.schema.specs {
+		a.deltas[id] = sp.newDelta(w.stores[id])
+	}
+	return a
 }
 
 // deltaFor returns the action's delta for component id, marking it
-// touched. It is small enough to inline (its cost is the inliner's budget
-// exactly: test the mask by hand, not through Mask.Has), so a component
-// already touched costs no call.
+// touched.
 func (a *Action) deltaFor(id ID) delta {
 	if a.mask[id>>6]&(1<<(id&63)) == 0 {
-		a.touch(id)
+		a.mark(id)
 	}
 	return a.deltas[id]
 }
 
-// touch marks component id touched, making its delta on first use.
-func (a *Action) touch(id ID) {
-	if a.deltas[id] == nil {
-		a.newDelta(id)
-	}
+// mark records the action's first touch of component id. It inlines: the
+// list has room for every component from the start, and holds each one
+// once, so it never grows.
+func (a *Action) mark(id ID) {
 	a.mask[id>>6] |= 1 << (id & 63)
-	// The list has room for every component from the start, and holds
-	// each one once: it never grows.
 	n := len(a.touched)
 	a.touched = a.touched[:n+1]
 	a.touched[n] = id
-}
-
-// newDelta makes component id's delta, once in the action's life; kept out
-// of line so that touch, on every action's first touch of a component,
-// stays small.
-//
-//go:noinline
-func (a *Action) newDelta(id ID) {
-	a.deltas[id] = a.w.schema.specs[id].newDelta(a.w.stores[id])
 }
 
 // flush applies every touched delta to its store.
@@ -346,14 +370,23 @@ func (a *Action) flushBut(skip ID) {
 	}
 }
 
-// Reset clears the action without committing it.
+// Reset clears the action without committing it. It inlines, and an
+// action with nothing touched (every action after a commit) costs no call:
+// the mask is empty whenever the touched list is.
 func (a *Action) Reset() {
+	if len(a.touched) > 0 {
+		a.clear()
+	}
+	a.spawned = 0
+}
+
+// clear resets every touched delta and empties the touched list and mask.
+func (a *Action) clear() {
 	for _, id := range a.touched {
 		a.deltas[id].reset()
 	}
 	a.touched = a.touched[:0]
 	a.mask = Mask{}
-	a.spawned = 0
 }
 
 // Empty reports whether the action changes nothing and carries no property.
@@ -425,14 +458,14 @@ func (a *Action) RemoveEntity(e Entity) {
 // spawned: such a world could not be saved and loaded.
 func (c Data[T]) Set(a *Action, e Entity, v T) {
 	a.mustBeSpawned(e)
-	a.deltaFor(c.id).(*dataDelta[T]).set(e, v)
+	a.deltas[c.id].(*dataDelta[T]).put(a, c.id, e, v)
 }
 
 // Remove makes the action remove the component from e. Removing from an id
 // never spawned does nothing.
 func (c Data[T]) Remove(a *Action, e Entity) {
 	if a.spawnedID(e) {
-		a.deltaFor(c.id).del(e)
+		a.deltas[c.id].(*dataDelta[T]).drop1(a, c.id, e)
 	}
 }
 
@@ -457,14 +490,14 @@ func (c Data[T]) Removing(a *Action) []Entity {
 // Add makes the action add flag f to e. It panics if e was never spawned.
 func (f Flag) Add(a *Action, e Entity) {
 	a.mustBeSpawned(e)
-	a.deltaFor(f.id).(*dataDelta[struct{}]).set(e, struct{}{})
+	a.deltas[f.id].(*dataDelta[struct{}]).put(a, f.id, e, struct{}{})
 }
 
 // Remove makes the action remove flag f from e (nothing for an id never
 // spawned).
 func (f Flag) Remove(a *Action, e Entity) {
 	if a.spawnedID(e) {
-		a.deltaFor(f.id).del(e)
+		a.deltas[f.id].(*dataDelta[struct{}]).drop1(a, f.id, e)
 	}
 }
 
@@ -485,7 +518,13 @@ func (f Flag) Removing(a *Action) []Entity {
 }
 
 // Set gives the action property p the value v.
-func (p Prop[T]) Set(a *Action, v T) { a.deltaFor(p.id).(*propDelta[T]).set(v) }
+func (p Prop[T]) Set(a *Action, v T) {
+	d := a.deltas[p.id].(*propDelta[T])
+	if a.mask[p.id>>6]&(1<<(p.id&63)) == 0 {
+		a.mark(p.id)
+	}
+	d.v, d.ok = v, true
+}
 
 // Get returns the action's value of property p.
 func (p Prop[T]) Get(a *Action) (T, bool) {

@@ -1,6 +1,8 @@
 package ecs
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -293,4 +295,71 @@ func TestReadersOfOtherTypes(t *testing.T) {
 	assert.Equal(t, read(w.After(a), 1), read(embeddedView{w.After(a)}, 1))
 	assert.Equal(t, 9, hp.Value(embeddedView{w.After(a)}, 1))
 	assert.False(t, solid.Has(embeddedView{w.After(a)}, 1))
+}
+
+// TestTouchedAgreesWithTheWrites pins the writes' fast path, which marks a
+// component touched on the first write to its empty delta instead of
+// testing the mask: over random writes, committed or reset, the touched
+// list must be the components written, once each in first-write order, the
+// mask the same set, and every write must reach the world.
+func TestTouchedAgreesWithTheWrites(t *testing.T) {
+	for _, seed := range testSeeds {
+		r := rand.New(rand.NewPCG(seed, 7))
+		w := seedWorld(t)
+		a := w.NewAction()
+		for step := range 300 {
+			var want []ID
+			wrote := func(id ID) {
+				if !slices.Contains(want, id) {
+					want = append(want, id)
+				}
+			}
+			written := map[Entity]int{}
+			for range 1 + r.IntN(12) {
+				e := Entity(1 + r.IntN(3))
+				if r.IntN(8) == 0 {
+					e = a.Spawn()
+				}
+				switch r.IntN(7) {
+				case 0, 1:
+					v := r.IntN(100)
+					hp.Set(a, e, v)
+					written[e] = v
+					wrote(idHP)
+				case 2:
+					hp.Remove(a, e)
+					delete(written, e)
+					wrote(idHP)
+				case 3:
+					solid.Add(a, e)
+					wrote(idSolid)
+				case 4:
+					solid.Remove(a, e)
+					wrote(idSolid)
+				case 5:
+					tag.Set(a, "t")
+					wrote(idTag)
+				case 6:
+					name.Set(a, e, "n")
+					wrote(idName)
+				}
+			}
+			require.Equal(t, want, a.Touched(), "seed %d step %d", seed, step)
+			var mask Mask
+			for _, id := range want {
+				mask.Add(id)
+			}
+			require.Equal(t, mask, *a.Mask(), "seed %d step %d", seed, step)
+			if r.IntN(4) == 0 {
+				a.Reset()
+				require.True(t, a.Empty())
+				continue
+			}
+			w.Commit(a)
+			require.True(t, a.Empty())
+			for e, v := range written {
+				require.Equal(t, v, hp.Value(w, e), "seed %d step %d entity %d", seed, step, e)
+			}
+		}
+	}
 }
