@@ -187,12 +187,14 @@ func (d *dataDelta[T]) del(e Entity) {
 	d.rem = append(d.rem, e)
 }
 
-// put is Data.Set's part of the work once the delta is found. An entity
+// put is Data.Set's part of the work once the delta is found, kept out of
+// Set so that Set inlines. It panics if e was never spawned. An entity
 // above top, the usual case (every first write of an action, every write to
 // an entity just spawned), appends without a search, and the first write
 // to an empty delta marks the component touched: a delta is empty exactly
 // when its top is zero, and exactly when the action has not touched it.
 func (d *dataDelta[T]) put(a *Action, id ID, e Entity, v T) {
+	a.mustBeSpawned(e)
 	if e > d.top {
 		if d.top == 0 {
 			a.mark(id)
@@ -206,8 +208,11 @@ func (d *dataDelta[T]) put(a *Action, id ID, e Entity, v T) {
 }
 
 // drop1 is Data.Remove's part of the work once the delta is found, with
-// put's fast path.
+// put's fast path. Removing from an id never spawned does nothing.
 func (d *dataDelta[T]) drop1(a *Action, id ID, e Entity) {
+	if !a.spawnedID(e) {
+		return
+	}
 	if e > d.top {
 		if d.top == 0 {
 			a.mark(id)
@@ -345,12 +350,12 @@ func (a *Action) deltaFor(id ID) delta {
 
 // mark records the action's first touch of component id. It inlines: the
 // list has room for every component from the start, and holds each one
-// once, so it never grows.
+// once, so it never grows. Every caller has already found id's delta, so
+// id is below the schema's length, at most MaxComponents, and the mask's
+// word needs no bounds check.
 func (a *Action) mark(id ID) {
-	a.mask[id>>6] |= 1 << (id & 63)
-	n := len(a.touched)
-	a.touched = a.touched[:n+1]
-	a.touched[n] = id
+	a.mask[id>>6&3] |= 1 << (id & 63)
+	a.touched = append(a.touched, id)
 }
 
 // flush applies every touched delta to its store.
@@ -457,16 +462,13 @@ func (a *Action) RemoveEntity(e Entity) {
 // Set makes the action set e's value to v. It panics if e was never
 // spawned: such a world could not be saved and loaded.
 func (c Data[T]) Set(a *Action, e Entity, v T) {
-	a.mustBeSpawned(e)
 	a.deltas[c.id].(*dataDelta[T]).put(a, c.id, e, v)
 }
 
 // Remove makes the action remove the component from e. Removing from an id
 // never spawned does nothing.
 func (c Data[T]) Remove(a *Action, e Entity) {
-	if a.spawnedID(e) {
-		a.deltas[c.id].(*dataDelta[T]).drop1(a, c.id, e)
-	}
+	a.deltas[c.id].(*dataDelta[T]).drop1(a, c.id, e)
 }
 
 // Pending returns the entities whose value the action sets and the values,
@@ -489,16 +491,13 @@ func (c Data[T]) Removing(a *Action) []Entity {
 
 // Add makes the action add flag f to e. It panics if e was never spawned.
 func (f Flag) Add(a *Action, e Entity) {
-	a.mustBeSpawned(e)
 	a.deltas[f.id].(*dataDelta[struct{}]).put(a, f.id, e, struct{}{})
 }
 
 // Remove makes the action remove flag f from e (nothing for an id never
 // spawned).
 func (f Flag) Remove(a *Action, e Entity) {
-	if a.spawnedID(e) {
-		a.deltas[f.id].(*dataDelta[struct{}]).drop1(a, f.id, e)
-	}
+	a.deltas[f.id].(*dataDelta[struct{}]).drop1(a, f.id, e)
 }
 
 // Pending returns the entities the action adds the flag to.
