@@ -257,7 +257,32 @@ func (d *dataDelta[T]) lookup(e Entity) (T, int) {
 
 // flush applies the values, then the removals, and empties the delta. Most
 // deltas only set or only remove: each half is skipped when it has nothing.
+// Most hold one entry, applied without the loops.
 func (d *dataDelta[T]) flush() {
+	if len(d.ents)+len(d.rem) == 1 {
+		// One entry, the usual case: no index to forget (the entries
+		// of an action's delta never fall in number, and an index is
+		// built only past linearMax), one value or one removal.
+		st := d.st
+		if len(d.ents) == 1 {
+			if k := st.index.load(d.ents[0]); k != 0 {
+				st.vals[k-1] = d.vals[0]
+			} else {
+				st.add(d.ents[0], d.vals[0])
+			}
+			if d.refs {
+				var zero T
+				d.vals[0] = zero
+			}
+			d.ents, d.vals = d.ents[:0], d.vals[:0]
+		} else {
+			st.remove(d.rem[0])
+			d.rem = d.rem[:0]
+		}
+		d.top = 0
+		st.summed = false
+		return
+	}
 	d.forget()
 	if len(d.ents) > 0 {
 		st := d.st

@@ -1,6 +1,7 @@
 package ecs
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -360,6 +361,44 @@ func TestTouchedAgreesWithTheWrites(t *testing.T) {
 			for e, v := range written {
 				require.Equal(t, v, hp.Value(w, e), "seed %d step %d entity %d", seed, step, e)
 			}
+		}
+	}
+}
+
+// TestFlushOfOneEntryAgreesWithTheStore pins a delta's flush of a single
+// entry, which skips the general loops: over random one-entry actions (a
+// value replacing one, a value added, a removal, a removal of what is
+// absent) the store must end as a plain sparse set driven by set and
+// remove, in the same order, and a value holding references must be
+// dropped from the delta once applied.
+func TestFlushOfOneEntryAgreesWithTheStore(t *testing.T) {
+	for _, seed := range testSeeds {
+		r := rand.New(rand.NewPCG(seed, 13))
+		w := newTestWorld()
+		a := w.NewAction()
+		for range 40 {
+			a.Spawn()
+		}
+		w.Commit(a)
+		var want sparseSet[string]
+		for step := range 2000 {
+			e := Entity(1 + r.IntN(40))
+			if r.IntN(3) == 0 {
+				name.Remove(a, e)
+				want.remove(e)
+			} else {
+				v := fmt.Sprint(step)
+				name.Set(a, e, v)
+				want.set(e, v)
+			}
+			w.Commit(a)
+			require.Equal(t, want.dense, name.Entities(w), "seed %d step %d", seed, step)
+			require.Equal(t, want.vals, name.Values(w), "seed %d step %d", seed, step)
+			d := a.deltas[idName].(*dataDelta[string])
+			if cap(d.vals) > 0 {
+				require.Zero(t, d.vals[:1][0], "seed %d step %d: the applied value is dropped", seed, step)
+			}
+			require.Zero(t, d.top, "seed %d step %d", seed, step)
 		}
 	}
 }
