@@ -102,10 +102,14 @@ func (d *dataDelta[T]) forget() {
 // unindex clears the index's entries.
 func (d *dataDelta[T]) unindex() {
 	for _, e := range d.ents[:d.ie] {
-		d.idx.clear(e)
+		if d.idx.unset(e) {
+			d.idx.emptied(e)
+		}
 	}
 	for _, e := range d.rem[:d.ir] {
-		d.idx.clear(e)
+		if d.idx.unset(e) {
+			d.idx.emptied(e)
+		}
 	}
 	d.ie, d.ir = 0, 0
 }

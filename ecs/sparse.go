@@ -149,14 +149,21 @@ func (s *sparseIndex) storeNew(e Entity, v int32) {
 // entry.
 func (s *sparseIndex) replace(e Entity, v int32) { s.pages[e>>pageBits].slot[e&pageMask] = v }
 
-// clear removes e's code; e must have one. It inlines; the page's
-// emptying, rare, is a call.
+// clear removes e's code; e must have one. The loops that clear many
+// codes (a store's removal, a delta's index) test unset themselves, so
+// only the page's emptying, rare, is a call.
 func (s *sparseIndex) clear(e Entity) {
-	pg := s.pages[e>>pageBits]
-	pg.slot[e&pageMask] = 0
-	if pg.used--; pg.used == 0 {
+	if s.unset(e) {
 		s.emptied(e)
 	}
+}
+
+// unset zeroes e's code and reports whether its page is left empty.
+func (s *sparseIndex) unset(e Entity) bool {
+	pg := s.pages[e>>pageBits]
+	pg.slot[e&pageMask] = 0
+	pg.used--
+	return pg.used == 0
 }
 
 // emptied handles the page of e losing its last entry.
@@ -265,7 +272,9 @@ func (s *sparseSet[T]) remove(e Entity) bool {
 	s.vals[last] = zero
 	s.dense = s.dense[:last]
 	s.vals = s.vals[:last]
-	s.index.clear(e)
+	if s.index.unset(e) {
+		s.index.emptied(e)
+	}
 	return true
 }
 
