@@ -444,8 +444,9 @@ func (a *Action) Spawn() Entity {
 }
 
 // spawnedID reports whether e has been handed out, by the world or by the
-// action. Removing from any other id is a no-op.
-func (a *Action) spawnedID(e Entity) bool { return e != 0 && e <= a.w.next+Entity(a.spawned) }
+// action. Removing from any other id is a no-op. One unsigned comparison
+// tests both bounds: e-1 wraps past every id when e is zero.
+func (a *Action) spawnedID(e Entity) bool { return e-1 < a.w.next+Entity(a.spawned) }
 
 // mustBeSpawned is small enough to inline into every Set.
 func (a *Action) mustBeSpawned(e Entity) {
