@@ -102,10 +102,14 @@ func (d *dataDelta[T]) forget() {
 // unindex clears the index's entries.
 func (d *dataDelta[T]) unindex() {
 	for _, e := range d.ents[:d.ie] {
-		d.idx.clear(e)
+		if d.idx.unset(e) {
+			d.idx.emptied(e)
+		}
 	}
 	for _, e := range d.rem[:d.ir] {
-		d.idx.clear(e)
+		if d.idx.unset(e) {
+			d.idx.emptied(e)
+		}
 	}
 	d.ie, d.ir = 0, 0
 }
@@ -187,6 +191,43 @@ func (d *dataDelta[T]) del(e Entity) {
 	d.rem = append(d.rem, e)
 }
 
+// put is Data.Set's part of the work once the delta is found, kept out of
+// Set so that Set inlines. It panics if e was never spawned. An entity
+// above top, the usual case (every first write of an action, every write to
+// an entity just spawned), appends without a search, and the first write
+// to an empty delta marks the component touched: a delta is empty exactly
+// when its top is zero, and exactly when the action has not touched it.
+func (d *dataDelta[T]) put(a *Action, id ID, e Entity, v T) {
+	a.mustBeSpawned(e)
+	if e > d.top {
+		if d.top == 0 {
+			a.mark(id)
+		}
+		d.top = e
+		d.ents = append(d.ents, e)
+		d.vals = append(d.vals, v)
+		return
+	}
+	d.set(e, v)
+}
+
+// drop1 is Data.Remove's part of the work once the delta is found, with
+// put's fast path. Removing from an id never spawned does nothing.
+func (d *dataDelta[T]) drop1(a *Action, id ID, e Entity) {
+	if !a.spawnedID(e) {
+		return
+	}
+	if e > d.top {
+		if d.top == 0 {
+			a.mark(id)
+		}
+		d.top = e
+		d.rem = append(d.rem, e)
+		return
+	}
+	d.del(e)
+}
+
 // drop deletes list[i] keeping the order of the rest (the order of first
 // touch decides the commit order, hence iteration order) and renumbers the
 // codes of the indexed entries that moved; sign is +1 for ents and -1 for
@@ -220,7 +261,32 @@ func (d *dataDelta[T]) lookup(e Entity) (T, int) {
 
 // flush applies the values, then the removals, and empties the delta. Most
 // deltas only set or only remove: each half is skipped when it has nothing.
+// Most hold one entry, applied without the loops.
 func (d *dataDelta[T]) flush() {
+	if len(d.ents)+len(d.rem) == 1 {
+		// One entry, the usual case: no index to forget (the entries
+		// of an action's delta never fall in number, and an index is
+		// built only past linearMax), one value or one removal.
+		st := d.st
+		if len(d.ents) == 1 {
+			if k := st.index.load(d.ents[0]); k != 0 {
+				st.vals[k-1] = d.vals[0]
+			} else {
+				st.add(d.ents[0], d.vals[0])
+			}
+			if d.refs {
+				var zero T
+				d.vals[0] = zero
+			}
+			d.ents, d.vals = d.ents[:0], d.vals[:0]
+		} else {
+			st.remove(d.rem[0])
+			d.rem = d.rem[:0]
+		}
+		d.top = 0
+		st.summed = false
+		return
+	}
 	d.forget()
 	if len(d.ents) > 0 {
 		st := d.st
@@ -291,42 +357,34 @@ type Action struct {
 
 // NewAction returns an empty action for w. Keep and reuse it: its buffers
 // grow to fit and are then recycled, so steady-state use does not allocate.
+// Every component's delta is made here, once in the action's life, so a
+// write finds its delta without asking whether it exists.
 func (w *World) NewAction() *Action {
 	n := w.schema.Len()
-	return &Action{w: w, deltas: make([]delta, n), touched: make([]ID, 0, n)}
+	a := &Action{w: w, deltas: make([]delta, n), touched: make([]ID, 0, n)}
+	for id, sp := range w.schema.specs {
+		a.deltas[id] = sp.newDelta(w.stores[id])
+	}
+	return a
 }
 
 // deltaFor returns the action's delta for component id, marking it
-// touched. It is small enough to inline (its cost is the inliner's budget
-// exactly: test the mask by hand, not through Mask.Has), so a component
-// already touched costs no call.
+// touched.
 func (a *Action) deltaFor(id ID) delta {
 	if a.mask[id>>6]&(1<<(id&63)) == 0 {
-		a.touch(id)
+		a.mark(id)
 	}
 	return a.deltas[id]
 }
 
-// touch marks component id touched, making its delta on first use.
-func (a *Action) touch(id ID) {
-	if a.deltas[id] == nil {
-		a.newDelta(id)
-	}
-	a.mask[id>>6] |= 1 << (id & 63)
-	// The list has room for every component from the start, and holds
-	// each one once: it never grows.
-	n := len(a.touched)
-	a.touched = a.touched[:n+1]
-	a.touched[n] = id
-}
-
-// newDelta makes component id's delta, once in the action's life; kept out
-// of line so that touch, on every action's first touch of a component,
-// stays small.
-//
-//go:noinline
-func (a *Action) newDelta(id ID) {
-	a.deltas[id] = a.w.schema.specs[id].newDelta(a.w.stores[id])
+// mark records the action's first touch of component id. It inlines: the
+// list has room for every component from the start, and holds each one
+// once, so it never grows. Every caller has already found id's delta, so
+// id is below the schema's length, at most MaxComponents, and the mask's
+// word needs no bounds check.
+func (a *Action) mark(id ID) {
+	a.mask[id>>6&3] |= 1 << (id & 63)
+	a.touched = append(a.touched, id)
 }
 
 // flush applies every touched delta to its store.
@@ -346,14 +404,23 @@ func (a *Action) flushBut(skip ID) {
 	}
 }
 
-// Reset clears the action without committing it.
+// Reset clears the action without committing it. It inlines, and an
+// action with nothing touched (every action after a commit) costs no call:
+// the mask is empty whenever the touched list is.
 func (a *Action) Reset() {
+	if len(a.touched) > 0 {
+		a.clear()
+	}
+	a.spawned = 0
+}
+
+// clear resets every touched delta and empties the touched list and mask.
+func (a *Action) clear() {
 	for _, id := range a.touched {
 		a.deltas[id].reset()
 	}
 	a.touched = a.touched[:0]
 	a.mask = Mask{}
-	a.spawned = 0
 }
 
 // Empty reports whether the action changes nothing and carries no property.
@@ -377,8 +444,9 @@ func (a *Action) Spawn() Entity {
 }
 
 // spawnedID reports whether e has been handed out, by the world or by the
-// action. Removing from any other id is a no-op.
-func (a *Action) spawnedID(e Entity) bool { return e != 0 && e <= a.w.next+Entity(a.spawned) }
+// action. Removing from any other id is a no-op. One unsigned comparison
+// tests both bounds: e-1 wraps past every id when e is zero.
+func (a *Action) spawnedID(e Entity) bool { return e-1 < a.w.next+Entity(a.spawned) }
 
 // mustBeSpawned is small enough to inline into every Set.
 func (a *Action) mustBeSpawned(e Entity) {
@@ -424,16 +492,13 @@ func (a *Action) RemoveEntity(e Entity) {
 // Set makes the action set e's value to v. It panics if e was never
 // spawned: such a world could not be saved and loaded.
 func (c Data[T]) Set(a *Action, e Entity, v T) {
-	a.mustBeSpawned(e)
-	a.deltaFor(c.id).(*dataDelta[T]).set(e, v)
+	a.deltas[c.id].(*dataDelta[T]).put(a, c.id, e, v)
 }
 
 // Remove makes the action remove the component from e. Removing from an id
 // never spawned does nothing.
 func (c Data[T]) Remove(a *Action, e Entity) {
-	if a.spawnedID(e) {
-		a.deltaFor(c.id).del(e)
-	}
+	a.deltas[c.id].(*dataDelta[T]).drop1(a, c.id, e)
 }
 
 // Pending returns the entities whose value the action sets and the values,
@@ -456,16 +521,13 @@ func (c Data[T]) Removing(a *Action) []Entity {
 
 // Add makes the action add flag f to e. It panics if e was never spawned.
 func (f Flag) Add(a *Action, e Entity) {
-	a.mustBeSpawned(e)
-	a.deltaFor(f.id).(*dataDelta[struct{}]).set(e, struct{}{})
+	a.deltas[f.id].(*dataDelta[struct{}]).put(a, f.id, e, struct{}{})
 }
 
 // Remove makes the action remove flag f from e (nothing for an id never
 // spawned).
 func (f Flag) Remove(a *Action, e Entity) {
-	if a.spawnedID(e) {
-		a.deltaFor(f.id).del(e)
-	}
+	a.deltas[f.id].(*dataDelta[struct{}]).drop1(a, f.id, e)
 }
 
 // Pending returns the entities the action adds the flag to.
@@ -485,7 +547,13 @@ func (f Flag) Removing(a *Action) []Entity {
 }
 
 // Set gives the action property p the value v.
-func (p Prop[T]) Set(a *Action, v T) { a.deltaFor(p.id).(*propDelta[T]).set(v) }
+func (p Prop[T]) Set(a *Action, v T) {
+	d := a.deltas[p.id].(*propDelta[T])
+	if a.mask[p.id>>6]&(1<<(p.id&63)) == 0 {
+		a.mark(p.id)
+	}
+	d.v, d.ok = v, true
+}
 
 // Get returns the action's value of property p.
 func (p Prop[T]) Get(a *Action) (T, bool) {

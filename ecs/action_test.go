@@ -1,6 +1,9 @@
 package ecs
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -293,4 +296,109 @@ func TestReadersOfOtherTypes(t *testing.T) {
 	assert.Equal(t, read(w.After(a), 1), read(embeddedView{w.After(a)}, 1))
 	assert.Equal(t, 9, hp.Value(embeddedView{w.After(a)}, 1))
 	assert.False(t, solid.Has(embeddedView{w.After(a)}, 1))
+}
+
+// TestTouchedAgreesWithTheWrites pins the writes' fast path, which marks a
+// component touched on the first write to its empty delta instead of
+// testing the mask: over random writes, committed or reset, the touched
+// list must be the components written, once each in first-write order, the
+// mask the same set, and every write must reach the world.
+func TestTouchedAgreesWithTheWrites(t *testing.T) {
+	for _, seed := range testSeeds {
+		r := rand.New(rand.NewPCG(seed, 7))
+		w := seedWorld(t)
+		a := w.NewAction()
+		for step := range 300 {
+			var want []ID
+			wrote := func(id ID) {
+				if !slices.Contains(want, id) {
+					want = append(want, id)
+				}
+			}
+			written := map[Entity]int{}
+			for range 1 + r.IntN(12) {
+				e := Entity(1 + r.IntN(3))
+				if r.IntN(8) == 0 {
+					e = a.Spawn()
+				}
+				switch r.IntN(7) {
+				case 0, 1:
+					v := r.IntN(100)
+					hp.Set(a, e, v)
+					written[e] = v
+					wrote(idHP)
+				case 2:
+					hp.Remove(a, e)
+					delete(written, e)
+					wrote(idHP)
+				case 3:
+					solid.Add(a, e)
+					wrote(idSolid)
+				case 4:
+					solid.Remove(a, e)
+					wrote(idSolid)
+				case 5:
+					tag.Set(a, "t")
+					wrote(idTag)
+				case 6:
+					name.Set(a, e, "n")
+					wrote(idName)
+				}
+			}
+			require.Equal(t, want, a.Touched(), "seed %d step %d", seed, step)
+			var mask Mask
+			for _, id := range want {
+				mask.Add(id)
+			}
+			require.Equal(t, mask, *a.Mask(), "seed %d step %d", seed, step)
+			if r.IntN(4) == 0 {
+				a.Reset()
+				require.True(t, a.Empty())
+				continue
+			}
+			w.Commit(a)
+			require.True(t, a.Empty())
+			for e, v := range written {
+				require.Equal(t, v, hp.Value(w, e), "seed %d step %d entity %d", seed, step, e)
+			}
+		}
+	}
+}
+
+// TestFlushOfOneEntryAgreesWithTheStore pins a delta's flush of a single
+// entry, which skips the general loops: over random one-entry actions (a
+// value replacing one, a value added, a removal, a removal of what is
+// absent) the store must end as a plain sparse set driven by set and
+// remove, in the same order, and a value holding references must be
+// dropped from the delta once applied.
+func TestFlushOfOneEntryAgreesWithTheStore(t *testing.T) {
+	for _, seed := range testSeeds {
+		r := rand.New(rand.NewPCG(seed, 13))
+		w := newTestWorld()
+		a := w.NewAction()
+		for range 40 {
+			a.Spawn()
+		}
+		w.Commit(a)
+		var want sparseSet[string]
+		for step := range 2000 {
+			e := Entity(1 + r.IntN(40))
+			if r.IntN(3) == 0 {
+				name.Remove(a, e)
+				want.remove(e)
+			} else {
+				v := fmt.Sprint(step)
+				name.Set(a, e, v)
+				want.set(e, v)
+			}
+			w.Commit(a)
+			require.Equal(t, want.dense, name.Entities(w), "seed %d step %d", seed, step)
+			require.Equal(t, want.vals, name.Values(w), "seed %d step %d", seed, step)
+			d := a.deltas[idName].(*dataDelta[string])
+			if cap(d.vals) > 0 {
+				require.Zero(t, d.vals[:1][0], "seed %d step %d: the applied value is dropped", seed, step)
+			}
+			require.Zero(t, d.top, "seed %d step %d", seed, step)
+		}
+	}
 }

@@ -28,7 +28,7 @@ type worldSnapshot struct {
 // the saved one did.
 func (w *World) MarshalJSON() ([]byte, error) {
 	snap := worldSnapshot{Next: w.next}
-	for id, s := range w.stores {
+	for id, s := range w.stores[:w.schema.Len()] {
 		if s == nil || s.size() == 0 {
 			continue
 		}
@@ -74,7 +74,7 @@ func (w *World) Restore(data []byte) error {
 			return fmt.Errorf("ecs: component %q: %w", cs.Name, err)
 		}
 	}
-	for id, s := range w.stores {
+	for id, s := range w.stores[:w.schema.Len()] {
 		if s != nil {
 			s.adopt(fresh.stores[id])
 		}

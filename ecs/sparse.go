@@ -102,8 +102,26 @@ func (s *sparseIndex) load(e Entity) int32 {
 	return 0
 }
 
-// store gives e the non-zero code v.
+// store gives e the non-zero code v. The usual case, an id whose page is
+// in use, writes the slot and counts it without store's other checks: a
+// page in use is never noPage (whose count stays zero), and an entity past
+// MaxEntity is refused as before.
 func (s *sparseIndex) store(e Entity, v int32) {
+	if p := e >> pageBits; p < Entity(len(s.pages)) && e <= MaxEntity {
+		if pg := s.pages[p]; pg.used != 0 {
+			slot := &pg.slot[e&pageMask]
+			if *slot == 0 {
+				pg.used++
+			}
+			*slot = v
+			return
+		}
+	}
+	s.storeNew(e, v)
+}
+
+// storeNew is store for an id whose page is absent or empty.
+func (s *sparseIndex) storeNew(e Entity, v int32) {
 	if e > MaxEntity {
 		panic(fmt.Sprintf("ecs: entity id %d is beyond MaxEntity", e))
 	}
@@ -131,21 +149,33 @@ func (s *sparseIndex) store(e Entity, v int32) {
 // entry.
 func (s *sparseIndex) replace(e Entity, v int32) { s.pages[e>>pageBits].slot[e&pageMask] = v }
 
-// clear removes e's code; e must have one.
+// clear removes e's code; e must have one. The loops that clear many
+// codes (a store's removal, a delta's index) test unset themselves, so
+// only the page's emptying, rare, is a call.
 func (s *sparseIndex) clear(e Entity) {
-	p := e >> pageBits
-	pg := s.pages[p]
+	if s.unset(e) {
+		s.emptied(e)
+	}
+}
+
+// unset zeroes e's code and reports whether its page is left empty.
+func (s *sparseIndex) unset(e Entity) bool {
+	pg := s.pages[e>>pageBits]
 	pg.slot[e&pageMask] = 0
 	pg.used--
-	if pg.used == 0 {
-		if s.held != nil {
-			s.held.drop(p, s.id)
-		}
-		if s.idle != 0 && s.idle-1 != p {
-			s.release(s.idle - 1)
-		}
-		s.idle = p + 1
+	return pg.used == 0
+}
+
+// emptied handles the page of e losing its last entry.
+func (s *sparseIndex) emptied(e Entity) {
+	p := e >> pageBits
+	if s.held != nil {
+		s.held.drop(p, s.id)
 	}
+	if s.idle != 0 && s.idle-1 != p {
+		s.release(s.idle - 1)
+	}
+	s.idle = p + 1
 }
 
 // release gives page p back to the spares if it is still empty.
@@ -242,7 +272,9 @@ func (s *sparseSet[T]) remove(e Entity) bool {
 	s.vals[last] = zero
 	s.dense = s.dense[:last]
 	s.vals = s.vals[:last]
-	s.index.clear(e)
+	if s.index.unset(e) {
+		s.index.emptied(e)
+	}
 	return true
 }
 

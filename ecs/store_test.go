@@ -1,6 +1,7 @@
 package ecs
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -197,5 +198,39 @@ func TestHoldsRefs(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, holdsRefs(tt.typ))
 		})
+	}
+}
+
+// TestSparseIndexStoreAgreesWithTheGeneralWay pins store's short way for an
+// id whose page is in use: over random stores and clears on a few pages,
+// an index written by store must hold the same codes, page counts, pages
+// and page holders as one written by storeNew, the way with every check.
+func TestSparseIndexStoreAgreesWithTheGeneralWay(t *testing.T) {
+	for _, seed := range testSeeds {
+		r := rand.New(rand.NewPCG(seed, 11))
+		fast, slow := &sparseIndex{held: newPageHolders(3), id: 2}, &sparseIndex{held: newPageHolders(3), id: 2}
+		codes := map[Entity]int32{}
+		for step := range 3000 {
+			e := Entity(r.IntN(4*pageSize)) + 1
+			if k, ok := codes[e]; ok && r.IntN(2) == 0 {
+				require.Equal(t, k, fast.load(e))
+				fast.clear(e)
+				slow.clear(e)
+				delete(codes, e)
+			} else {
+				v := int32(1 + r.IntN(1000))
+				fast.store(e, v)
+				slow.storeNew(e, v)
+				codes[e] = v
+			}
+			require.Equal(t, len(slow.pages), len(fast.pages), "seed %d step %d", seed, step)
+			for p := range fast.pages {
+				f, s := fast.pages[p], slow.pages[p]
+				require.Equal(t, s.used, f.used, "seed %d step %d page %d", seed, step, p)
+				require.Equal(t, s.slot, f.slot, "seed %d step %d page %d", seed, step, p)
+				require.Equal(t, s == noPage, f == noPage, "seed %d step %d page %d", seed, step, p)
+			}
+			require.Equal(t, slow.held.words, fast.held.words, "seed %d step %d", seed, step)
+		}
 	}
 }

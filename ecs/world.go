@@ -11,10 +11,14 @@ import (
 // the replays see every change.
 type World struct {
 	schema *Schema
-	stores []store
+	// stores and indexes are arrays, not slices, so a read finds a
+	// component's store or index without loading a slice's bounds first:
+	// rules read the world several times an action. Entries past the
+	// schema's length stay nil.
+	stores [MaxComponents]store
 	// indexes holds each store's sparse index (nil for properties), so
 	// membership tests need no dynamic call.
-	indexes []*sparseIndex
+	indexes [MaxComponents]*sparseIndex
 	// held tells which components have entries in each page of ids; the
 	// stores' indexes keep it.
 	held    *pageHolders
@@ -29,7 +33,7 @@ type World struct {
 // NewWorld returns an empty world with a store for every data and flag
 // component of the schema.
 func NewWorld(s *Schema) *World {
-	w := &World{schema: s, stores: make([]store, s.Len()), indexes: make([]*sparseIndex, s.Len()), held: newPageHolders(s.Len())}
+	w := &World{schema: s, held: newPageHolders(s.Len())}
 	w.bare = &Action{w: w}
 	for i, sp := range s.specs {
 		if sp.newStore != nil {
@@ -73,7 +77,7 @@ func (w *World) Commit(a *Action) {
 func (w *World) Renew() *World {
 	n := &World{schema: w.schema, stores: w.stores, indexes: w.indexes, held: w.held, spatial: w.spatial, scratch: w.scratch[:0]}
 	n.bare = &Action{w: n}
-	for _, s := range n.stores {
+	for _, s := range n.stores[:n.schema.Len()] {
 		if s != nil {
 			s.empty()
 		}
@@ -133,7 +137,7 @@ func (w *World) Components(e Entity, into []ID) []ID {
 // from two goroutines at once.
 func (w *World) Hash() uint64 {
 	h := Mix(0, uint64(w.next))
-	for id, s := range w.stores {
+	for id, s := range w.stores[:w.schema.Len()] {
 		if s == nil || s.size() == 0 {
 			continue
 		}
