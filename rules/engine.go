@@ -45,14 +45,24 @@ type Options[T any] struct {
 	// Subject names the entity an action is about (the mover of a move),
 	// reading the check as the rules do; false when it has none. The
 	// engine asks it once per action, and only for an action that concerns
-	// a rule with Subjects and while no trace is kept. Unset, Subjects are
-	// ignored.
+	// a rule with Subjects and while no trace is kept, after the scratch
+	// has derived the action's facts. Unset, Subjects are ignored.
 	Subject func(c *Check[T]) (ecs.Entity, bool)
 	// Scratch is handed to every rule as Check.Scratch: the book's own
 	// place to keep what it derives from an action, so that the several
 	// rules needing the same fact (which entity moves, from where to
-	// where) derive it once per action, keyed by Check.Serial.
-	Scratch any
+	// where) read it rather than derive it each. The engine calls its
+	// Derive once for every action, traced or not, before Subject and
+	// before any rule, so what it keeps is always the current action's.
+	Scratch Scratch[T]
+}
+
+// Scratch is where a rule book keeps the facts it derives from an action
+// for its rules to share: Derive fills it from the action being checked.
+type Scratch[T any] interface {
+	// Derive derives the facts of the action c checks, before any rule
+	// reads them.
+	Derive(c *Check[T])
 }
 
 // Engine resolves action types through the rule book.
@@ -404,10 +414,14 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 	return best, found
 }
 
-// checkConcerned consults the rules the action concerns, in book order,
-// and reports whether one rejected it. The answer builds up in c, where
+// checkConcerned has the scratch derive the action's facts, then consults
+// the rules the action concerns, in book order, and reports whether one
+// rejected it. The answer builds up in c, where
 // each later rule can read it; c.rejected must be false on entry.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
+	if c.Scratch != nil {
+		c.Scratch.Derive(c)
+	}
 	todo, acts := e.concerned(c.Action)
 	// With a trace kept, the rules with Subjects or ActsOn are consulted
 	// as before, so the trace shows every rule the action concerns.
@@ -452,6 +466,9 @@ func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 
 // checkAll is checkConcerned for a book of more than 64 rules.
 func (e *Engine[T]) checkAll(c *Check[T], rec *Record) bool {
+	if c.Scratch != nil {
+		c.Scratch.Derive(c)
+	}
 	for i := range e.rules {
 		if !e.always[i] && !e.masks[i].Intersects(c.Action.Mask()) {
 			continue

@@ -91,15 +91,18 @@ func Book(env *Env) []Rule {
 func plain(mk func() Rule) func(*Env) Rule { return func(*Env) Rule { return mk() } }
 
 // Scratch is what the book derives once per action for the rules that
-// share it; give the engine one (rules.Options.Scratch). Without it every
+// share it; give the engine one (rules.Options.Scratch), which has it
+// derive each action's facts before any rule is asked. Without it every
 // rule derives again, with the same answers.
 type Scratch struct {
-	serial uint64 // the action m is about; serials start at 1
-	m      moved
+	m moved
 }
 
 // NewScratch returns the book's scratch for one engine.
 func NewScratch() *Scratch { return &Scratch{} }
+
+// Derive finds the action's move, for move to hand every rule that asks.
+func (s *Scratch) Derive(c *Check) { findMove(c, &s.m) }
 
 // moved is what move finds about an action: the first entity it moves,
 // where from and where to, and whether it moves anything at all.
@@ -112,20 +115,26 @@ type moved struct {
 // move returns the first entity the action moves (one that already has a
 // position and gets a different one), with where it comes from and goes.
 // Spawning sets a position too, but is not a move: new things appear
-// without colliding. A dozen rules ask it of every move, so the answer is
-// kept in the scratch for the rest of the action's checking. The answer
-// is the scratch's: read it, do not keep it past the rule's call. Without
-// a scratch (a test's engine) each asking derives and allocates its own.
+// without colliding. A dozen rules ask it of every move, so the engine's
+// scratch derives it once per action, before any rule, and move, small
+// enough to inline into each rule, only reads it there. The answer is the
+// scratch's: read it, do not keep it past the rule's call. Without a
+// scratch (a test's engine) each asking derives and allocates its own.
 func move(c *Check) *moved {
-	s, kept := c.Scratch.(*Scratch)
-	if !kept {
-		s = &Scratch{}
+	if s, kept := c.Scratch.(*Scratch); kept {
+		return &s.m
 	}
-	if s.serial != c.Serial {
-		findMove(c, &s.m)
-		s.serial = c.Serial
-	}
-	return &s.m
+	return derive(c)
+}
+
+// derive is move without a scratch, kept out of line so that move
+// inlines.
+//
+//go:noinline
+func derive(c *Check) *moved {
+	m := &moved{}
+	findMove(c, m)
+	return m
 }
 
 // Subject is the engine's Subject (rules.Options) for this book: the
