@@ -74,21 +74,24 @@ type Engine[T any] struct {
 	checks []func(c *Check[T]) Verdict
 	masks  []ecs.Mask
 	always []bool
-	// With at most 64 rules, byComp[id] has bit i set when rule i concerns
-	// component id, and alwaysBits the rules consulted for every action,
-	// so the rules an action concerns are a union over what it touches.
+	// With at most 64 rules, comps[id].concern has bit i set when rule i
+	// concerns component id, and alwaysBits the rules consulted for every
+	// action, so the rules an action concerns are a union over what it
+	// touches; table holds the rules' checks by bit. Both are arrays, so
+	// that indexing them by a component id or a bit needs no bounds check.
 	narrow     bool
-	byComp     []uint64
+	comps      *[ecs.MaxComponents]compRules
+	table      *[64]func(c *Check[T]) Verdict
 	alwaysBits uint64
 	// gated has bit i set when rule i declares Subjects, and subjects
 	// lists, per component a subject may hold, the gated rules it lets
 	// through.
 	gated    uint64
 	subjects []subjectRules
-	// acting has bit i set when rule i declares ActsOn, and actsOn[id]
-	// the rules with ActsOn that an action touching id lets through.
+	// acting has bit i set when rule i declares ActsOn, and
+	// comps[id].acts the rules with ActsOn that an action touching id lets
+	// through.
 	acting uint64
-	actsOn []uint64
 	opts   Options[T]
 	act    *ecs.Action
 	queue  timeQueue[T]
@@ -317,27 +320,35 @@ type subjectRules struct {
 	rules uint64
 }
 
-// indexConcerns fills byComp and alwaysBits, and gated and subjects, when
-// the book has at most 64 rules.
+// compRules is what touching one component does to the rules an action
+// concerns, one bit per rule: the rules it concerns, and the rules with
+// ActsOn it lets through.
+type compRules struct {
+	concern, acts uint64
+}
+
+// indexConcerns fills comps, table and alwaysBits, and gated and
+// subjects, when the book has at most 64 rules.
 func (e *Engine[T]) indexConcerns() {
 	if len(e.rules) > 64 {
 		return
 	}
 	e.narrow = true
-	e.byComp = make([]uint64, ecs.MaxComponents)
-	e.actsOn = make([]uint64, ecs.MaxComponents)
+	e.comps = new([ecs.MaxComponents]compRules)
+	e.table = new([64]func(c *Check[T]) Verdict)
+	copy(e.table[:], e.checks)
 	for i, r := range e.rules {
 		if e.always[i] {
 			e.alwaysBits |= 1 << i
 		} else {
 			for _, id := range r.Concerns {
-				e.byComp[id] |= 1 << i
+				e.comps[id].concern |= 1 << i
 			}
 		}
 		if len(r.ActsOn) > 0 && !e.opts.NoSkip {
 			e.acting |= 1 << i
 			for _, id := range r.ActsOn {
-				e.actsOn[id] |= 1 << i
+				e.comps[id].acts |= 1 << i
 			}
 		}
 		if len(r.Subjects) == 0 || e.opts.Subject == nil || e.opts.NoSkip {
@@ -383,9 +394,11 @@ func (e *Engine[T]) bySubject(c *Check[T], todo uint64) uint64 {
 // It also returns the rules with ActsOn that the action lets through.
 func (e *Engine[T]) concerned(a *ecs.Action) (set, acts uint64) {
 	set = e.alwaysBits
+	comps := e.comps
 	for _, id := range a.Touched() {
-		set |= e.byComp[id]
-		acts |= e.actsOn[id]
+		r := &comps[id%ecs.MaxComponents]
+		set |= r.concern
+		acts |= r.acts
 	}
 	return set, acts
 }
@@ -445,9 +458,9 @@ func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 	}
 	// Untraced, the common case: call each rule directly and file its
 	// follow-ons only if it asked for any.
-	checks := e.checks
+	table := e.table
 	for ; todo != 0; todo &= todo - 1 {
-		v := checks[bits.TrailingZeros64(todo)](c)
+		v := table[bits.TrailingZeros64(todo)&63](c)
 		if len(e.pending) > 0 {
 			e.file(v)
 		}
