@@ -153,18 +153,24 @@ func findMove(c *Check, m *moved) {
 	ents, vals := vocab.Position.Pending(c.Action)
 	for i, e := range ents {
 		old, had := vocab.Position.Read(c.World, e)
-		if had && old != vals[i] {
-			*m = moved{e: e, from: old, to: vals[i], ok: true}
+		if to := vals[i]; had && old != to {
+			m.set(e, old, to)
 			return
 		}
 	}
 	if h, last := vocab.LastStep.Get(c.Action); last {
 		if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-			*m = moved{e: h.E, from: old, to: h.To, ok: true}
+			m.set(h.E, old, h.To)
 			return
 		}
 	}
 	*m = moved{}
+}
+
+// set writes a move into m field by field: a composite literal would be
+// built aside and copied, on every move of every action.
+func (m *moved) set(e ecs.Entity, from, to geom.Point) {
+	m.e, m.from, m.to, m.ok = e, from, to, true
 }
 
 // stopMover ends the mover's motion and any pending lane change, so a
