@@ -429,8 +429,8 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 
 // checkConcerned has the scratch derive the action's facts, then consults
 // the rules the action concerns, in book order, and reports whether one
-// rejected it. The answer builds up in c, where
-// each later rule can read it; c.rejected must be false on entry.
+// rejected it. The answer builds up in c, where each later rule can read
+// it; c.rejected must be false on entry.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 	if c.Scratch != nil {
 		c.Scratch.Derive(c)
