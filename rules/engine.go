@@ -45,14 +45,24 @@ type Options[T any] struct {
 	// Subject names the entity an action is about (the mover of a move),
 	// reading the check as the rules do; false when it has none. The
 	// engine asks it once per action, and only for an action that concerns
-	// a rule with Subjects and while no trace is kept. Unset, Subjects are
-	// ignored.
+	// a rule with Subjects and while no trace is kept, after the scratch
+	// has derived the action's facts. Unset, Subjects are ignored.
 	Subject func(c *Check[T]) (ecs.Entity, bool)
 	// Scratch is handed to every rule as Check.Scratch: the book's own
 	// place to keep what it derives from an action, so that the several
 	// rules needing the same fact (which entity moves, from where to
-	// where) derive it once per action, keyed by Check.Serial.
-	Scratch any
+	// where) read it rather than derive it each. The engine calls its
+	// Derive once for every action, traced or not, before Subject and
+	// before any rule, so what it keeps is always the current action's.
+	Scratch Scratch[T]
+}
+
+// Scratch is where a rule book keeps the facts it derives from an action
+// for its rules to share: Derive fills it from the action being checked.
+type Scratch[T any] interface {
+	// Derive derives the facts of the action c checks, before any rule
+	// reads them.
+	Derive(c *Check[T])
 }
 
 // Engine resolves action types through the rule book.
@@ -64,21 +74,24 @@ type Engine[T any] struct {
 	checks []func(c *Check[T]) Verdict
 	masks  []ecs.Mask
 	always []bool
-	// With at most 64 rules, byComp[id] has bit i set when rule i concerns
-	// component id, and alwaysBits the rules consulted for every action,
-	// so the rules an action concerns are a union over what it touches.
+	// With at most 64 rules, comps[id].concern has bit i set when rule i
+	// concerns component id, and alwaysBits the rules consulted for every
+	// action, so the rules an action concerns are a union over what it
+	// touches; table holds the rules' checks by bit. Both are arrays, so
+	// that indexing them by a component id or a bit needs no bounds check.
 	narrow     bool
-	byComp     []uint64
+	comps      *[ecs.MaxComponents]compRules
+	table      *[64]func(c *Check[T]) Verdict
 	alwaysBits uint64
 	// gated has bit i set when rule i declares Subjects, and subjects
 	// lists, per component a subject may hold, the gated rules it lets
 	// through.
 	gated    uint64
 	subjects []subjectRules
-	// acting has bit i set when rule i declares ActsOn, and actsOn[id]
-	// the rules with ActsOn that an action touching id lets through.
+	// acting has bit i set when rule i declares ActsOn, and
+	// comps[id].acts the rules with ActsOn that an action touching id lets
+	// through.
 	acting uint64
-	actsOn []uint64
 	opts   Options[T]
 	act    *ecs.Action
 	queue  timeQueue[T]
@@ -326,27 +339,35 @@ type subjectRules struct {
 	rules uint64
 }
 
-// indexConcerns fills byComp and alwaysBits, and gated and subjects, when
-// the book has at most 64 rules.
+// compRules is what touching one component does to the rules an action
+// concerns, one bit per rule: the rules it concerns, and the rules with
+// ActsOn it lets through.
+type compRules struct {
+	concern, acts uint64
+}
+
+// indexConcerns fills comps, table and alwaysBits, and gated and
+// subjects, when the book has at most 64 rules.
 func (e *Engine[T]) indexConcerns() {
 	if len(e.rules) > 64 {
 		return
 	}
 	e.narrow = true
-	e.byComp = make([]uint64, ecs.MaxComponents)
-	e.actsOn = make([]uint64, ecs.MaxComponents)
+	e.comps = new([ecs.MaxComponents]compRules)
+	e.table = new([64]func(c *Check[T]) Verdict)
+	copy(e.table[:], e.checks)
 	for i, r := range e.rules {
 		if e.always[i] {
 			e.alwaysBits |= 1 << i
 		} else {
 			for _, id := range r.Concerns {
-				e.byComp[id] |= 1 << i
+				e.comps[id].concern |= 1 << i
 			}
 		}
 		if len(r.ActsOn) > 0 && !e.opts.NoSkip {
 			e.acting |= 1 << i
 			for _, id := range r.ActsOn {
-				e.actsOn[id] |= 1 << i
+				e.comps[id].acts |= 1 << i
 			}
 		}
 		if len(r.Subjects) == 0 || e.opts.Subject == nil || e.opts.NoSkip {
@@ -392,9 +413,11 @@ func (e *Engine[T]) bySubject(c *Check[T], todo uint64) uint64 {
 // It also returns the rules with ActsOn that the action lets through.
 func (e *Engine[T]) concerned(a *ecs.Action) (set, acts uint64) {
 	set = e.alwaysBits
+	comps := e.comps
 	for _, id := range a.Touched() {
-		set |= e.byComp[id]
-		acts |= e.actsOn[id]
+		r := &comps[id%ecs.MaxComponents]
+		set |= r.concern
+		acts |= r.acts
 	}
 	return set, acts
 }
@@ -423,10 +446,14 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 	return best, found
 }
 
-// checkConcerned consults the rules the action concerns, in book order,
-// and reports whether one rejected it. The answer builds up in c, where
-// each later rule can read it; c.rejected must be false on entry.
+// checkConcerned has the scratch derive the action's facts, then consults
+// the rules the action concerns, in book order, and reports whether one
+// rejected it. The answer builds up in c, where each later rule can read
+// it; c.rejected must be false on entry.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
+	if c.Scratch != nil {
+		c.Scratch.Derive(c)
+	}
 	todo, acts := e.concerned(c.Action)
 	// With a trace kept, the rules with Subjects or ActsOn are consulted
 	// as before, so the trace shows every rule the action concerns.
@@ -450,9 +477,9 @@ func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 	}
 	// Untraced, the common case: call each rule directly and file its
 	// follow-ons only if it asked for any.
-	checks := e.checks
+	table := e.table
 	for ; todo != 0; todo &= todo - 1 {
-		v := checks[bits.TrailingZeros64(todo)](c)
+		v := table[bits.TrailingZeros64(todo)&63](c)
 		if len(e.pending) > 0 {
 			e.file(v)
 		}
@@ -471,6 +498,9 @@ func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 
 // checkAll is checkConcerned for a book of more than 64 rules.
 func (e *Engine[T]) checkAll(c *Check[T], rec *Record) bool {
+	if c.Scratch != nil {
+		c.Scratch.Derive(c)
+	}
 	for i := range e.rules {
 		if !e.always[i] && !e.masks[i].Intersects(c.Action.Mask()) {
 			continue

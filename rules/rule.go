@@ -102,11 +102,11 @@ type Check[T any] struct {
 	// Now is the instant of the resolution, in milliseconds.
 	Now int
 	// Serial numbers the actions this engine has checked, one each: what
-	// a rule caches in Scratch about the action is valid while Serial is
-	// the same.
+	// a rule caches about the action is valid while Serial is the same.
 	Serial uint64
-	// Scratch is Options.Scratch, the same for every action.
-	Scratch any
+	// Scratch is Options.Scratch, the same for every action; its Derive
+	// has already run for this action.
+	Scratch Scratch[T]
 
 	engine   *Engine[T]
 	rejected bool

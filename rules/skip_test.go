@@ -287,3 +287,80 @@ func TestActsOnNarrowsTheRulesConsulted(t *testing.T) {
 		})
 	}
 }
+
+// serialScratch records what the engine asks of a scratch: the serial of
+// each action it derived, and every reading (a rule's or Subject's) made
+// when the facts were not the current action's.
+type serialScratch struct {
+	derived []uint64
+	stale   []string
+}
+
+func (s *serialScratch) Derive(c *rules.Check[act]) { s.derived = append(s.derived, c.Serial) }
+
+// read notes a reading by who, stale unless Derive last ran for c's action.
+func (s *serialScratch) read(c *rules.Check[act], who string) {
+	if n := len(s.derived); n == 0 || s.derived[n-1] != c.Serial {
+		s.stale = append(s.stale, fmt.Sprintf("%s at serial %d", who, c.Serial))
+	}
+}
+
+// TestScratchDerivesEachActionFirst plays random streams with a scratch
+// and requires that the engine has it derive every action checked exactly
+// once, before Subject and before any rule reads it, whether the trace is
+// kept, rules are skipped or not, and in a book too large for the engine's
+// rule bits (more than 64 rules), which takes the general path.
+func TestScratchDerivesEachActionFirst(t *testing.T) {
+	for _, large := range []bool{false, true} {
+		for _, noSkip := range []bool{false, true} {
+			for _, traced := range []bool{false, true} {
+				name := fmt.Sprintf("large=%v/noSkip=%v/traced=%v", large, noSkip, traced)
+				t.Run(name, func(t *testing.T) {
+					s := &serialScratch{}
+					var calls int
+					book := skipBook(&calls)
+					if large {
+						for i := len(book); i <= 64; i++ {
+							book = append(book, rules.Rule[act]{Name: fmt.Sprint("filler ", i), Concerns: []ecs.ID{idMark},
+								Check: func(*rules.Check[act]) rules.Verdict { return rules.Accept }})
+						}
+					}
+					for i := range book {
+						r := &book[i]
+						check, name := r.Check, r.Name
+						r.Check = func(c *rules.Check[act]) rules.Verdict {
+							s.read(c, name)
+							require.Same(t, s, c.Scratch, "the rule sees the engine's scratch")
+							return check(c)
+						}
+					}
+					subject := func(c *rules.Check[act]) (ecs.Entity, bool) {
+						s.read(c, "Subject")
+						return moverOf(c)
+					}
+					r := rand.New(rand.NewPCG(testSeeds[0], 3))
+					w := newWorld()
+					ents := skipLevel(w, r)
+					e := rules.New(w, book, rules.Options[act]{Build: build(w), NoSkip: noSkip, Subject: subject, Scratch: s})
+					if traced {
+						e.Trace = &rules.Trace{}
+					}
+					checked := 0
+					for range 40 {
+						for range 1 + r.IntN(4) {
+							e.Enqueue(randomAct(r, ents))
+						}
+						require.NoError(t, e.Resolve())
+					}
+					for i, serial := range s.derived {
+						checked++
+						require.Equal(t, uint64(i+1), serial, "each action derived once, in turn")
+					}
+					assert.Empty(t, s.stale, "read before the action was derived")
+					assert.Greater(t, checked, 100, "the streams checked actions")
+					assert.Positive(t, calls, "rules were asked")
+				})
+			}
+		}
+	}
+}

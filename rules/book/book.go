@@ -43,51 +43,66 @@ type Check = rules.Check[act.Act]
 // checking: what later rules could add to a refused move is either
 // dropped with it (accept-queue follow-ons) or a second Stop.
 func Book(env *Env) []Rule {
-	return []Rule{
-		CommandPlace(),
-		RetireNeedsVictory(env),
-		NoSuchThing(),
-		NotAKit(env),
-		NotAGun(env),
-		EmptySlot(),
-		KitNeedsStandstill(),
-		CannotAfford(env),
-		WouldDoNothing(env),
-		InventoryFull(env),
-		Moot(),
-		Bounds(env),
-		LetterPickup(),
-		AcidTyres(env),
-		RunOver(),
-		BumpAttack(),
-		ProjectileHit(),
-		StruckBarrelGoesOff(),
-		Collision(),
-		Death(),
-		EnemyCollision(),
-		VanCollision(),
-		GoalReached(env),
-		DrivingPhysics(),
-		SteeringNeedsSpeed(),
-		FragmentsBurnLetters(),
-		BurstContinues(),
-		MotionEnds(),
-		CampArrival(),
-		Stranded(env),
-		Narrate(),
+	// The constructors are called through func values, not inlined here:
+	// a rule's check inlined into Book is compiled as a copy in which
+	// nothing (a flag's read, the spatial index's count) is inlined, and
+	// that copy is the one the engine calls.
+	makers := [...]func(*Env) Rule{
+		plain(CommandPlace),
+		RetireNeedsVictory,
+		plain(NoSuchThing),
+		NotAKit,
+		NotAGun,
+		plain(EmptySlot),
+		plain(KitNeedsStandstill),
+		CannotAfford,
+		WouldDoNothing,
+		InventoryFull,
+		plain(Moot),
+		Bounds,
+		plain(LetterPickup),
+		AcidTyres,
+		plain(RunOver),
+		plain(BumpAttack),
+		plain(ProjectileHit),
+		plain(StruckBarrelGoesOff),
+		plain(Collision),
+		plain(Death),
+		plain(EnemyCollision),
+		plain(VanCollision),
+		GoalReached,
+		plain(DrivingPhysics),
+		plain(SteeringNeedsSpeed),
+		plain(FragmentsBurnLetters),
+		plain(BurstContinues),
+		plain(MotionEnds),
+		plain(CampArrival),
+		Stranded,
+		plain(Narrate),
 	}
+	book := make([]Rule, len(makers))
+	for i, mk := range makers {
+		book[i] = mk(env)
+	}
+	return book
 }
 
+// plain adapts a constructor that needs no environment to Book's list.
+func plain(mk func() Rule) func(*Env) Rule { return func(*Env) Rule { return mk() } }
+
 // Scratch is what the book derives once per action for the rules that
-// share it; give the engine one (rules.Options.Scratch). Without it every
+// share it; give the engine one (rules.Options.Scratch), which has it
+// derive each action's facts before any rule is asked. Without it every
 // rule derives again, with the same answers.
 type Scratch struct {
-	serial uint64 // the action m is about; serials start at 1
-	m      moved
+	m moved
 }
 
 // NewScratch returns the book's scratch for one engine.
 func NewScratch() *Scratch { return &Scratch{} }
+
+// Derive finds the action's move, for move to hand every rule that asks.
+func (s *Scratch) Derive(c *Check) { findMove(c, &s.m) }
 
 // moved is what move finds about an action: the first entity it moves,
 // where from and where to, and whether it moves anything at all.
@@ -100,20 +115,26 @@ type moved struct {
 // move returns the first entity the action moves (one that already has a
 // position and gets a different one), with where it comes from and goes.
 // Spawning sets a position too, but is not a move: new things appear
-// without colliding. A dozen rules ask it of every move, so the answer is
-// kept in the scratch for the rest of the action's checking. The answer
-// is the scratch's: read it, do not keep it past the rule's call. Without
-// a scratch (a test's engine) each asking derives and allocates its own.
+// without colliding. A dozen rules ask it of every move, so the engine's
+// scratch derives it once per action, before any rule, and move, small
+// enough to inline into each rule, only reads it there. The answer is the
+// scratch's: read it, do not keep it past the rule's call. Without a
+// scratch (a test's engine) each asking derives and allocates its own.
 func move(c *Check) *moved {
-	s, kept := c.Scratch.(*Scratch)
-	if !kept {
-		s = &Scratch{}
+	if s, kept := c.Scratch.(*Scratch); kept {
+		return &s.m
 	}
-	if s.serial != c.Serial {
-		findMove(c, &s.m)
-		s.serial = c.Serial
-	}
-	return &s.m
+	return derive(c)
+}
+
+// derive is move without a scratch, kept out of line so that move
+// inlines.
+//
+//go:noinline
+func derive(c *Check) *moved {
+	m := &moved{}
+	findMove(c, m)
+	return m
 }
 
 // Subject is the engine's Subject (rules.Options) for this book: the
@@ -132,18 +153,24 @@ func findMove(c *Check, m *moved) {
 	ents, vals := vocab.Position.Pending(c.Action)
 	for i, e := range ents {
 		old, had := vocab.Position.Read(c.World, e)
-		if had && old != vals[i] {
-			*m = moved{e: e, from: old, to: vals[i], ok: true}
+		if to := vals[i]; had && old != to {
+			m.set(e, old, to)
 			return
 		}
 	}
 	if h, last := vocab.LastStep.Get(c.Action); last {
 		if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-			*m = moved{e: h.E, from: old, to: h.To, ok: true}
+			m.set(h.E, old, h.To)
 			return
 		}
 	}
 	*m = moved{}
+}
+
+// set writes a move into m field by field: a composite literal would be
+// built aside and copied, on every move of every action.
+func (m *moved) set(e ecs.Entity, from, to geom.Point) {
+	m.e, m.from, m.to, m.ok = e, from, to, true
 }
 
 // stopMover ends the mover's motion and any pending lane change, so a

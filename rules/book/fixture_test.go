@@ -309,10 +309,17 @@ func fxRunBook(f *fxWorld, book []Rule, step fxStep, noSkip bool) *rules.Trace {
 // committed, in order.
 func fxResolve(f *fxWorld, book []Rule, step fxStep, noSkip, traced bool) (*rules.Trace, []string) {
 	built := false
+	// The skipping runs read the move the scratch derives once per action,
+	// the others derive it at each asking: the two must agree.
+	var scratch rules.Scratch[act.Act]
+	if !noSkip {
+		scratch = NewScratch()
+	}
 	e := rules.New(f.w, book, rules.Options[act.Act]{
 		Describe: act.Act.String,
 		NoSkip:   noSkip,
 		Subject:  Subject,
+		Scratch:  scratch,
 		Build: func(_ *act.Act, a *ecs.Action) {
 			if !built && step.build != nil {
 				step.build(a)
