@@ -43,52 +43,44 @@ type Check = rules.Check[act.Act]
 // checking: what later rules could add to a refused move is either
 // dropped with it (accept-queue follow-ons) or a second Stop.
 func Book(env *Env) []Rule {
-	// The constructors are called through func values, not inlined here:
-	// a rule's check inlined into Book is compiled as a copy in which
-	// nothing (a flag's read, the spatial index's count) is inlined, and
-	// that copy is the one the engine calls.
-	makers := [...]func(*Env) Rule{
-		plain(CommandPlace),
-		RetireNeedsVictory,
-		plain(NoSuchThing),
-		NotAKit,
-		NotAGun,
-		plain(EmptySlot),
-		plain(KitNeedsStandstill),
-		CannotAfford,
-		WouldDoNothing,
-		InventoryFull,
-		plain(Moot),
-		Bounds,
-		plain(LetterPickup),
-		AcidTyres,
-		plain(RunOver),
-		plain(BumpAttack),
-		plain(ProjectileHit),
-		plain(StruckBarrelGoesOff),
-		plain(Collision),
-		plain(Death),
-		plain(EnemyCollision),
-		plain(VanCollision),
-		GoalReached,
-		plain(DrivingPhysics),
-		plain(SteeringNeedsSpeed),
-		plain(FragmentsBurnLetters),
-		plain(BurstContinues),
-		plain(MotionEnds),
-		plain(CampArrival),
-		Stranded,
-		plain(Narrate),
+	// Every constructor is marked go:noinline (see verdict.go): inlined
+	// here, a rule's check would be compiled as a copy in which nothing (a
+	// flag's read, the spatial index's count) is inlined, and that copy is
+	// the one the engine would call.
+	return []Rule{
+		CommandPlace(),
+		RetireNeedsVictory(env),
+		NoSuchThing(),
+		NotAKit(env),
+		NotAGun(env),
+		EmptySlot(),
+		KitNeedsStandstill(),
+		CannotAfford(env),
+		WouldDoNothing(env),
+		InventoryFull(env),
+		Moot(),
+		Bounds(env),
+		LetterPickup(),
+		AcidTyres(env),
+		RunOver(),
+		BumpAttack(),
+		ProjectileHit(),
+		StruckBarrelGoesOff(),
+		Collision(),
+		Death(),
+		EnemyCollision(),
+		VanCollision(),
+		GoalReached(env),
+		DrivingPhysics(),
+		SteeringNeedsSpeed(),
+		FragmentsBurnLetters(),
+		BurstContinues(),
+		MotionEnds(),
+		CampArrival(),
+		Stranded(env),
+		Narrate(),
 	}
-	book := make([]Rule, len(makers))
-	for i, mk := range makers {
-		book[i] = mk(env)
-	}
-	return book
 }
-
-// plain adapts a constructor that needs no environment to Book's list.
-func plain(mk func() Rule) func(*Env) Rule { return func(*Env) Rule { return mk() } }
 
 // Scratch is what the book derives once per action for the rules that
 // share it; give the engine one (rules.Options.Scratch), which has it

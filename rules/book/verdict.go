@@ -17,4 +17,4 @@ const (
 // closure) is compiled again as a copy inside Book without inlining the
 // calls in it: each flag read, spatial query and action constructor of the
 // check then became a call. Kept out of line, the check is compiled once,
-// with its small calls inlined (TestRuleConstructorsAreNotInlined).
+// with its small calls inlined (TestBookChecksAreTheConstructorsOwn).
