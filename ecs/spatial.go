@@ -181,11 +181,8 @@ func (s *Spatial) reset(spec SpatialSpec) {
 		s.pool = make([]Entity, firstRoom*n)
 	}
 	s.pool = s.pool[:firstRoom*n]
-	if len(s.layout) < n {
-		s.layout = make([]span, n)
-		for c := range s.layout {
-			s.layout[c] = span{off: int32(firstRoom * c), c: firstRoom}
-		}
+	for c := len(s.layout); c < n; c++ {
+		s.layout = append(s.layout, span{off: int32(firstRoom * c), c: firstRoom})
 	}
 	copy(s.cells, s.layout[:n])
 	s.placed.empty()
