@@ -63,8 +63,17 @@ type Spatial struct {
 	// never holds more than the grid's cells, so nobody has to drain it.
 	changed []int32
 	dirty   []bool
+	// layout is every cell's first block, as a reset lays them out, for
+	// the largest grid the index has had (a cell's block does not depend
+	// on the grid's width): a game resets the index for every road and
+	// camp, and copying the layout costs a block copy where laying it out
+	// costs a loop over the cells.
+	layout []span
 	// bits is sortUnique's scratch, all zero between calls.
 	bits []uint64
+	// touched is update's scratch: the counted and listed components an
+	// action touches.
+	touched []member
 }
 
 // span is one list of entities inside the pool: n entities from off, with
@@ -159,7 +168,10 @@ func (s *Spatial) reset(spec SpatialSpec) {
 		s.members.Add(id)
 	}
 	n := s.w * s.h
-	s.cells = zeroed(s.cells, n)
+	if cap(s.cells) < n {
+		s.cells = make([]span, n)
+	}
+	s.cells = s.cells[:n]
 	s.lists = zeroed(s.lists, n*len(s.listed))
 	s.counts = zeroed(s.counts, n*len(s.counted))
 	s.free = [roomClasses]int32{}
@@ -169,9 +181,10 @@ func (s *Spatial) reset(spec SpatialSpec) {
 		s.pool = make([]Entity, firstRoom*n)
 	}
 	s.pool = s.pool[:firstRoom*n]
-	for c := range s.cells {
-		s.cells[c] = span{off: int32(firstRoom * c), c: firstRoom}
+	for c := len(s.layout); c < n; c++ {
+		s.layout = append(s.layout, span{off: int32(firstRoom * c), c: firstRoom})
 	}
+	copy(s.cells, s.layout[:n])
 	s.placed.empty()
 	s.dirty = zeroed(s.dirty, n)
 	s.changed = s.changed[:0]
@@ -403,7 +416,20 @@ func (s *Spatial) commit(w *World, a *Action) {
 	st := &s.posStore.sparseSet
 	for i, e := range d.ents {
 		p := d.vals[i]
-		s.reposition(w, e, int32(s.cell(p)))
+		c := int32(s.cell(p))
+		// The common step, an indexed entity going from one cell of the
+		// grid to another, goes straight to move; reposition has the rest.
+		if k := s.placed.index.load(e); k != 0 {
+			if old := &s.placed.vals[k-1]; old.cell != c && old.cell >= 0 && c >= 0 {
+				from := int(old.cell)
+				old.cell = c
+				s.move(e, from, *old)
+			} else {
+				s.reposition(w, e, c)
+			}
+		} else {
+			s.reposition(w, e, c)
+		}
 		if k := st.index.load(e); k != 0 {
 			st.vals[k-1] = p
 		} else {
@@ -480,6 +506,10 @@ func (s *Spatial) sortUnique(list []Entity) []Entity {
 	for _, e := range list[1:] {
 		lo, hi = min(lo, e), max(hi, e)
 	}
+	if lo == hi {
+		// One entity in every delta: a spawn, or a change to one thing.
+		return list[:1]
+	}
 	words := (hi-lo)/64 + 1
 	if words > Entity(2*len(list)+8) {
 		slices.Sort(list)
@@ -503,10 +533,25 @@ func (s *Spatial) sortUnique(list []Entity) []Entity {
 }
 
 // update brings the index in step with the stores for the affected
-// entities, after the action is applied. An entity keeps its membership
-// bits when the action touched no counted or listed component.
+// entities, after the action is applied. Only the counted and listed
+// components the action touched can have changed an entity's membership:
+// an entity placed before keeps its other bits, and one the action spawned
+// holds nothing else, so neither asks the stores about every component.
 func (s *Spatial) update(w *World, a *Action, affected []Entity) {
-	keepBits := !a.mask.Intersects(&s.members)
+	touched := s.touched[:0]
+	for _, id := range a.touched {
+		if s.members.Has(id) {
+			m := member{idx: w.indexes[id]}
+			if i := s.countSlot[id]; i >= 0 {
+				m.counted = 1 << i
+			}
+			if i := s.listSlot[id]; i >= 0 {
+				m.listed = 1 << i
+			}
+			touched = append(touched, m)
+		}
+	}
+	s.touched = touched
 	for _, e := range affected {
 		k := s.placed.index.load(e)
 		p, ok := s.posStore.get(e)
@@ -518,12 +563,17 @@ func (s *Spatial) update(w *World, a *Action, affected []Entity) {
 			continue
 		}
 		var pl placement
-		if k != 0 && keepBits {
-			old := s.placed.vals[k-1]
-			pl = placement{cell: int32(s.cell(p)), counted: old.counted, listed: old.listed}
-		} else {
-			pl = s.placementOf(w, e)
+		switch {
+		case k != 0:
+			pl = s.recheck(e, s.placed.vals[k-1], touched)
+		case e > w.next:
+			// Spawned by the action: ids above the world's are handed
+			// out by actions and hold nothing before their commit.
+			pl = s.recheck(e, placement{}, touched)
+		default:
+			pl = s.membersOf(w, e)
 		}
+		pl.cell = int32(s.cell(p))
 		if k != 0 {
 			old := &s.placed.vals[k-1]
 			if *old == pl {
@@ -541,6 +591,28 @@ func (s *Spatial) update(w *World, a *Action, affected []Entity) {
 		}
 		s.deposit(e, pl)
 	}
+}
+
+// member is a counted or listed component for recheck: its store's index
+// and its bits in a placement.
+type member struct {
+	idx             *sparseIndex
+	counted, listed uint64
+}
+
+// recheck returns pl with the membership bits of the components ms asked
+// of the stores for e.
+func (s *Spatial) recheck(e Entity, pl placement, ms []member) placement {
+	for _, m := range ms {
+		if m.idx.load(e) != 0 {
+			pl.counted |= m.counted
+			pl.listed |= m.listed
+		} else {
+			pl.counted &^= m.counted
+			pl.listed &^= m.listed
+		}
+	}
+	return pl
 }
 
 // placementOf asks the stores what e contributes.
@@ -573,21 +645,43 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	to := int(pl.cell)
 	s.note(from)
 	s.note(to)
-	if f, t := &s.cells[from], &s.cells[to]; !trade(f, t) {
+	f, t := &s.cells[from], &s.cells[to]
+	if f.n != 1 || t.n != 0 {
 		s.shift(f, t, e)
+		s.recount(from, to, pl.counted)
+		n := len(s.listed)
+		for b := pl.listed; b != 0; b &= b - 1 {
+			i := bits.TrailingZeros64(b)
+			if f, t := &s.lists[from*n+i], &s.lists[to*n+i]; !trade(f, t) {
+				s.shift(f, t, e)
+			}
+		}
+		return
 	}
-	n := len(s.counted)
-	for b := pl.counted; b != 0; b &= b - 1 {
-		i := bits.TrailingZeros64(b)
-		s.counts[from*n+i]--
-		s.counts[to*n+i]++
-	}
-	n = len(s.listed)
+	// A lone entity entering an empty cell (the van changing lanes, a
+	// bullet in flight) is alone in each listed set of its cell too, and
+	// every set of the cell it enters is empty: all its spans trade.
+	*f, *t = *t, *f
+	s.recount(from, to, pl.counted)
+	n := len(s.listed)
+	lists := s.lists
+	fb, tb := from*n, to*n
 	for b := pl.listed; b != 0; b &= b - 1 {
 		i := bits.TrailingZeros64(b)
-		if f, t := &s.lists[from*n+i], &s.lists[to*n+i]; !trade(f, t) {
-			s.shift(f, t, e)
-		}
+		lists[fb+i], lists[tb+i] = lists[tb+i], lists[fb+i]
+	}
+}
+
+// recount moves the counts of the counted components in bits from cell
+// from to cell to.
+func (s *Spatial) recount(from, to int, bits64 uint64) {
+	n := len(s.counted)
+	counts := s.counts
+	fb, tb := from*n, to*n
+	for b := bits64; b != 0; b &= b - 1 {
+		i := bits.TrailingZeros64(b)
+		counts[fb+i]--
+		counts[tb+i]++
 	}
 }
 

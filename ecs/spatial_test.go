@@ -248,3 +248,102 @@ func TestSpatialLoneMoverClaimsNothing(t *testing.T) {
 	}
 	assert.Equal(t, room, len(sp.pool), "room in the pool after the walk")
 }
+
+// commitByParts is Commit done the plainest way, the reference for every
+// short way of the index (the commit of moves alone, the lone mover's
+// trades, the membership asked only of the touched components): each
+// entity the action touches, gathered as Commit gathers them, is withdrawn
+// as it was placed and deposited as the stores now place it, every
+// component asked, unless nothing changed.
+func commitByParts(w *World, a *Action) {
+	s := w.spatial
+	affected := s.affected(a, nil)
+	a.flush()
+	for _, e := range affected {
+		old, placed := s.placed.get(e)
+		positioned := s.posStore.has(e)
+		pl := s.placementOf(w, e)
+		if placed && positioned && old == pl {
+			continue
+		}
+		if placed {
+			s.withdraw(e, old)
+			s.placed.remove(e)
+		}
+		if positioned {
+			s.placed.set(e, pl)
+			s.deposit(e, pl)
+		}
+	}
+	w.next += Entity(a.spawned)
+	a.touched = a.touched[:0]
+	a.mask = Mask{}
+	a.spawned = 0
+}
+
+// gridOf is what the index says about every cell, in cell order.
+func gridOf(w *World) []cellState {
+	var out []cellState
+	for y := range gridH {
+		for x := range gridW {
+			out = append(out, cellOf(w.Spatial(), geom.Pt(x, y)))
+		}
+	}
+	return out
+}
+
+// TestCommitAgreesWithWithdrawAndDeposit plays the same random actions,
+// moves alone among them, through Commit and through commitByParts side
+// by side, and compares every cell (its entities in order, its counts, its
+// holders in order) after each step, and the hashes at the end.
+func TestCommitAgreesWithWithdrawAndDeposit(t *testing.T) {
+	for _, seed := range testSeeds {
+		short, plain := newOpRun(t, newTestWorld(), seed), newOpRun(t, newTestWorld(), seed)
+		plain.commit = commitByParts
+		for step := range shortened(200) {
+			for _, o := range []*opRun{short, plain} {
+				o.step(step)
+				o.moveStep()
+			}
+			require.Equal(t, gridOf(plain.w), gridOf(short.w), "seed %d step %d", seed, step)
+		}
+		require.Equal(t, plain.hashes, short.hashes, "seed %d", seed)
+	}
+}
+
+// TestSpatialResetLaysOutEveryCell resets one index to grids of several
+// sizes, smaller and larger in turn, and fills every cell with two
+// entities: each cell must have its own room laid out, so the index
+// agrees with the stores, reads back each cell's pair in order and claims
+// nothing beyond the room the reset laid out.
+func TestSpatialResetLaysOutEveryCell(t *testing.T) {
+	w := newTestWorld()
+	for _, size := range [][2]int{{3, 2}, {gridW + 3, gridH + 2}, {2, 5}, {gridW, gridH}, {gridW + 5, gridH + 4}} {
+		w = w.Renew()
+		spec := testSpatialSpec()
+		spec.W, spec.H = size[0], size[1]
+		sp := w.SetSpatial(spec)
+		room := len(sp.pool)
+		require.Equal(t, firstRoom*size[0]*size[1], room, "%v: the room laid out", size)
+		a := w.NewAction()
+		for y := range size[1] {
+			for x := range size[0] {
+				for range 2 {
+					e := a.Spawn()
+					pos.Set(a, e, geom.Pt(x, y))
+					solid.Add(a, e)
+				}
+			}
+		}
+		w.Commit(a)
+		require.NoError(t, sp.Check(w), "%v", size)
+		e := Entity(0)
+		for y := range size[1] {
+			for x := range size[0] {
+				e += 2
+				require.Equal(t, []Entity{e - 1, e}, sp.At(geom.Pt(x, y)), "%v: cell %d,%d", size, x, y)
+			}
+		}
+		assert.Equal(t, room, len(sp.pool), "%v: two entities a cell fit the room laid out", size)
+	}
+}
