@@ -109,7 +109,11 @@ func (m *Memory) Update(g *Game) {
 			}
 			k := topStillIn(sp, kinds, p)
 			s.still[c] = k
-			m.set(int(c), k)
+			// Most changed cells in sight were seen holding what they
+			// hold: an enemy walked through.
+			if !m.Seen[c] || m.Kinds[c] != k {
+				m.set(int(c), k)
+			}
 		}
 		m.readNewlySeen(g, s, center)
 	}
