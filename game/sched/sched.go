@@ -57,7 +57,9 @@ type Schedule[T any] struct {
 	lanes []lane[T]
 	// busy has bit i set when lanes[i] has an entry pending, so taking the
 	// next task compares only the heads of those (two or three of the
-	// lanes, most turns) without testing each lane for entries.
+	// lanes, most turns) without testing each lane for entries. A lane's
+	// bit is shifted by its index masked to the lanes (maxLanes is a power
+	// of two), which spares the shift its test for counts past the word.
 	busy uint8
 }
 
@@ -145,14 +147,14 @@ func (s *Schedule[T]) Insert(v T, rel int64) Ticket {
 	}
 	if i := s.last; i > 0 && s.lanes[i].rel == rel {
 		s.lanes[i].push(e)
-		s.busy |= 1 << i
+		s.busy |= 1 << (i & (maxLanes - 1))
 		return e.Ticket
 	}
 	for i := 1; i < len(s.lanes); i++ {
 		if s.lanes[i].rel == rel {
 			s.last = i
 			s.lanes[i].push(e)
-			s.busy |= 1 << i
+			s.busy |= 1 << (i & (maxLanes - 1))
 			return e.Ticket
 		}
 	}
@@ -160,7 +162,7 @@ func (s *Schedule[T]) Insert(v T, rel int64) Ticket {
 		s.lanes = append(s.lanes, lane[T]{rel: rel})
 		s.last = len(s.lanes) - 1
 		s.lanes[s.last].push(e)
-		s.busy |= 1 << s.last
+		s.busy |= 1 << (s.last & (maxLanes - 1))
 		return e.Ticket
 	}
 	s.lanes[0].insert(e)
@@ -189,7 +191,7 @@ func (s *Schedule[T]) first() int {
 // settle clears lane i's busy bit if it has nothing pending any more.
 func (s *Schedule[T]) settle(i int) {
 	if l := &s.lanes[i]; l.head == len(l.buf) {
-		s.busy &^= 1 << i
+		s.busy &^= 1 << (i & (maxLanes - 1))
 	}
 }
 
