@@ -2,7 +2,6 @@ package ai
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -24,35 +23,18 @@ func openRunByCell(g *Grid, a, b, target geom.Point) bool {
 	}
 }
 
-// openRun walks a run by cell index; over random fields, runs along rows
-// and columns both ways, and targets at the run's end, inside it or away
-// from it, it must say what asking each cell by its point says.
+// openRun walks a run by cell index; over the pathfinder's random fields,
+// runs along rows and columns both ways, and targets at the run's end,
+// inside it or away from it, it must say what asking each cell by its
+// point says.
 func TestOpenRunAgreesWithAskingEachCell(t *testing.T) {
-	const w, h = 13, 9
 	open, closed := 0, 0
-	for seed := uint64(1); seed <= 200; seed++ {
-		r := rand.New(rand.NewPCG(seed, 21))
-		rows := make([]string, h)
-		occ := map[geom.Point]bool{}
-		for y := range rows {
-			var b strings.Builder
-			for x := range w {
-				switch r.IntN(8) {
-				case 0:
-					b.WriteByte('#')
-				case 1:
-					b.WriteByte('.')
-					occ[geom.Pt(x, y)] = true
-				default:
-					b.WriteByte('.')
-				}
-			}
-			rows[y] = b.String()
-		}
-		m, err := ParseGrid(rows...)
-		require.NoError(t, err)
+	for seed := uint64(1); seed <= 300; seed++ {
+		m, occ, _, _, drawn := wideField(t, seed)
 		g := gridOf(m, occ)
-		for range 50 {
+		w, h := m.Size()
+		r := rand.New(rand.NewPCG(seed, 21))
+		for range 30 {
 			a := geom.Pt(r.IntN(w), r.IntN(h))
 			b := geom.Pt(a.X, r.IntN(h))
 			if r.IntN(2) == 0 {
@@ -68,7 +50,7 @@ func TestOpenRunAgreesWithAskingEachCell(t *testing.T) {
 				target = geom.Pt(r.IntN(w), r.IntN(h))
 			}
 			want := openRunByCell(g, a, b, target)
-			require.Equal(t, want, openRun(g, a, b, target), "seed %d run %v to %v, target %v\n%s", seed, a, b, target, m)
+			require.Equal(t, want, openRun(g, a, b, target), "seed %d run %v to %v, target %v\n%s", seed, a, b, target, drawn)
 			if want {
 				open++
 			} else {
