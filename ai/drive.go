@@ -33,7 +33,9 @@ type GunInfo struct {
 // RoadBottom are the first and last road rows; when RoadBottom is 0 no row
 // is preferred. Enemies, Letters and Barrels list what the van can see.
 type Situation struct {
-	Map                 Map
+	Map Map
+	// Ground, when set, is Map's terrain read without a call per cell.
+	Ground              Ground
 	Van                 geom.Point
 	Speed, MaxSpeed     int
 	Tyres, MaxTyres     int
@@ -167,7 +169,7 @@ func (dr *driver) prepare() {
 	s := dr.s
 	// Far enough to see what limits the top speed, and at least speed+2.
 	dr.look = max(s.Speed+2, brakingDistance(s.MaxSpeed)+1)
-	dr.ground.open(s.Map, s.Van, dr.look, !dr.plain)
+	dr.ground.open(s.Map, s.Ground, s.Van, dr.look, !dr.plain)
 	dr.keepNear()
 	dr.ground.markEnemies(dr.nearList())
 	for _, d := range geom.Dirs {
@@ -286,7 +288,7 @@ func (dr *driver) enemyAt(p geom.Point) (Thing, bool) {
 // obstacle reports whether the van cannot drive into p: off the map, solid,
 // or held by a car or bike.
 func (dr *driver) obstacle(p geom.Point) bool {
-	if dr.ground.blocked(dr.s.Map, p) {
+	if dr.ground.isBlocked(dr.s.Map, p) {
 		return true
 	}
 	if vehicle, inside := dr.ground.vehicleAt(p); inside {

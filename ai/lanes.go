@@ -55,13 +55,18 @@ func (dr *driver) lane(dir geom.Dir) lane {
 		return l
 	}
 	l.ok = true
-	if dir != geom.None && dr.ground.acid(dr.s.Map, start) {
+	if dir != geom.None && dr.ground.isAcid(dr.s.Map, start) {
 		l.acid++
 	}
-	l.clear = dr.clearAhead(start)
-	for k := 1; k <= l.clear; k++ {
-		if dr.ground.acid(dr.s.Map, start.Add(geom.Pt(k, 0))) {
-			l.acid++
+	if dr.ground.whole {
+		l.clear = dr.ground.clearAhead(start, dr.look, dr.s.GoalX)
+		l.acid += dr.ground.acidAhead(start, l.clear)
+	} else {
+		l.clear = dr.clearAhead(start)
+		for k := 1; k <= l.clear; k++ {
+			if dr.ground.isAcid(dr.s.Map, start.Add(geom.Pt(k, 0))) {
+				l.acid++
+			}
 		}
 	}
 	l.letters = dr.letterScore(dir, start.Y)
@@ -89,7 +94,7 @@ func (dr *driver) clearAhead(start geom.Point) int {
 // as an obstacle, so the lanes steer clear of it early.
 func (dr *driver) deadEnd(p geom.Point) bool {
 	for _, d := range [3]geom.Dir{geom.East, geom.North, geom.South} {
-		if !dr.ground.blocked(dr.s.Map, p.Add(d.Vec())) {
+		if !dr.ground.isBlocked(dr.s.Map, p.Add(d.Vec())) {
 			return false
 		}
 	}

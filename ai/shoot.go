@@ -47,7 +47,7 @@ func (dr *driver) aim(d geom.Dir) shot {
 		if e, ok := dr.enemyAt(p); ok {
 			return shot{ok: true, dir: d, target: e, dist: k}
 		}
-		if dr.ground.blocked(dr.s.Map, p) {
+		if dr.ground.isBlocked(dr.s.Map, p) {
 			break
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
+	"lastpost/levelgen"
 )
 
 // askCounter is a Map that counts how often each cell's solidity is asked.
@@ -36,13 +37,19 @@ func windowedAndPlain(s Situation) (windowed, plain *driver) {
 // every top speed up to one whose look-ahead is wider than the window, the
 // lanes, the shots, the open lane and the order must be what asking the
 // map every time gives.
+//
+// With a Ground the window reads the spatial index's counts and the floor
+// instead of the map, and must still say what the map says.
 func TestDriverWindowReadsAsTheMap(t *testing.T) {
-	for seed := uint64(1); seed <= 500; seed++ {
+	for seed := uint64(1); seed <= 1000; seed++ {
 		r := rand.New(rand.NewPCG(seed, 12))
 		s := randomRoad(t, r)
 		s.MaxSpeed = r.IntN(13)
 		s.Speed = min(r.IntN(13), s.MaxSpeed)
 		s.GoalX = r.IntN(20)
+		if seed%2 == 0 {
+			s.Ground = groundOf(s.Map.(*GridMap))
+		}
 		windowed, plain := windowedAndPlain(s)
 		assert.Equal(t, plain.shots, windowed.shots, "seed %d shots", seed)
 		wantCur, wantBest := plain.lanes()
@@ -100,4 +107,44 @@ func TestDriveAllocatesNothing(t *testing.T) {
 	s := randomRoad(t, rand.New(rand.NewPCG(7, 12)))
 	s.Speed = max(s.Speed, 1)
 	assert.Zero(t, testing.AllocsPerRun(100, func() { Drive(s) }))
+}
+
+// groundOf is m's terrain as the game hands it to the driver: its solid
+// cells counted by a spatial index, its acid cells in a road's floor.
+func groundOf(m *GridMap) Ground {
+	w, h := m.Size()
+	floor := make([]levelgen.Terrain, w*h)
+	for i := range floor {
+		floor[i] = levelgen.Road
+		if m.Acid(geom.Pt(i%w, i/w)) {
+			floor[i] = levelgen.Acid
+		}
+	}
+	return Ground{Set: true, Solid: gridOf(m, nil).Solid, Terrain: floor}
+}
+
+// The ground answers every cell as the map does, on and off the road,
+// and the window opened on it asks the map about no cell inside it.
+func TestGroundAnswersAsTheMap(t *testing.T) {
+	for seed := uint64(1); seed <= 200; seed++ {
+		r := rand.New(rand.NewPCG(seed, 13))
+		s := randomRoad(t, r)
+		m := s.Map.(*GridMap)
+		counter := &askCounter{Map: m, asked: map[geom.Point]int{}}
+		var wn window
+		look := r.IntN(windowCols + 4)
+		wn.open(counter, groundOf(m), s.Van, look, true)
+		w, h := m.Size()
+		for y := -3; y <= h+2; y++ {
+			for x := -3; x <= w+look+2; x++ {
+				p := geom.Pt(x, y)
+				require.Equal(t, blocked(m, p), wn.isBlocked(counter, p), "seed %d blocked %v", seed, p)
+				require.Equal(t, acidAt(m, p), wn.isAcid(counter, p), "seed %d acid %v", seed, p)
+			}
+		}
+		for p := range counter.asked {
+			inside := uint(p.X-s.Van.X) < uint(wn.cols) && geom.Abs(p.Y-s.Van.Y) <= windowRows/2
+			require.False(t, inside, "seed %d: the map was asked about %v, inside the window", seed, p)
+		}
+	}
 }

@@ -213,7 +213,10 @@ func (b *Bot) situation(g *Game) ai.Situation {
 	s := &b.sit
 	*s = ai.Situation{
 		Map: g.view, Van: pos,
-		Speed: vocab.Speed.Value(w, v), MaxSpeed: vocab.TopSpeed.Value(w, v),
+		// The driver reads what the map would say from the spatial index
+		// and the floor directly: it asks about thirty cells a turn.
+		Ground: ai.Ground{Set: true, Solid: w.Spatial().CountGrid(vocab.Solid.ID()), Terrain: g.level.Terrain},
+		Speed:  vocab.Speed.Value(w, v), MaxSpeed: vocab.TopSpeed.Value(w, v),
 		Tyres: tyres.Cur, MaxTyres: tyres.Max, Engine: engine.Cur, MaxEngine: engine.Max,
 		GoalX: g.level.GoalX(), RoadTop: g.data.LevelGen.RoadTop, RoadBottom: g.data.LevelGen.RoadBottom,
 		Guns:    b.gunInfo(g),
@@ -232,7 +235,11 @@ func (b *Bot) situation(g *Game) ai.Situation {
 	for _, e := range vocab.Enemy.Entities(w) {
 		if p, ok := at.Get(e); ok && ai.Sees(pos, p, vision) {
 			k, _ := kinds.Get(e)
-			s.Enemies = append(s.Enemies, ai.Thing{Kind: b.thingOf(g, k), At: p})
+			t := b.things[k]
+			if t == 0 {
+				t = b.lookUpThing(g, k)
+			}
+			s.Enemies = append(s.Enemies, ai.Thing{Kind: ai.ThingKind(t - 1), At: p})
 		}
 	}
 	for _, e := range vocab.Letter.Entities(w) {
@@ -248,15 +255,12 @@ func (b *Bot) situation(g *Game) ai.Situation {
 	return *s
 }
 
-// thingOf is thingKind for the enemies of kind k, looked up in the data
-// once a kind: the situation asks it of every enemy in sight every turn.
-func (b *Bot) thingOf(g *Game, k vocab.Kind) ai.ThingKind {
-	if t := b.things[k]; t != 0 {
-		return ai.ThingKind(t - 1)
-	}
-	t := thingKind(g.env.Enemy(k))
-	b.things[k] = uint8(t) + 1
-	return t
+// lookUpThing notes in b.things, and returns, 1 + thingKind for the
+// enemies of kind k: the situation reads the table for every enemy in
+// sight every turn, and looks a kind up in the data only the first time.
+func (b *Bot) lookUpThing(g *Game, k vocab.Kind) uint8 {
+	b.things[k] = uint8(thingKind(g.env.Enemy(k))) + 1
+	return b.things[k]
 }
 
 // thingKind tells the driver what an enemy is by the AI that drives it,

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -8,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ai"
+	"lastpost/ecs/geom"
+	"lastpost/levelgen"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -77,6 +80,11 @@ func TestBotSituationMatchesAPlainReading(t *testing.T) {
 			if g.Phase() == act.PhaseRoad {
 				got := bot.situation(g)
 				got.Enemies, got.Letters, got.Barrels = kept(got.Enemies), kept(got.Letters), kept(got.Barrels)
+				if step%20 == 0 {
+					requireGroundIsTheMap(t, g, got.Ground, fmt.Sprintf("seed %d step %d", seed, step))
+				}
+				// The plain reading leaves the driver asking the map.
+				got.Ground = ai.Ground{}
 				require.Equal(t, plainSituation(g), got, "seed %d step %d", seed, step)
 				armed[vocab.Guns.Value(g.world, g.env.Van)] = true
 			}
@@ -86,5 +94,20 @@ func TestBotSituationMatchesAPlainReading(t *testing.T) {
 			bot.Observe(c, res)
 		}
 		assert.Greater(t, len(armed), 1, "seed %d: the van's guns changed on the way", seed)
+	}
+}
+
+// requireGroundIsTheMap checks that the ground the bot hands the driver
+// says of every cell of the road what the map says.
+func requireGroundIsTheMap(t *testing.T, g *Game, ground ai.Ground, where string) {
+	t.Helper()
+	require.True(t, ground.Set, where)
+	w, h := g.view.Size()
+	for y := range h {
+		for x := range w {
+			p := geom.Pt(x, y)
+			require.Equal(t, g.view.Solid(p), ground.Solid.AnyAt(y*w+x), "%s: solid at %v", where, p)
+			require.Equal(t, g.view.Acid(p), ground.Terrain[y*w+x] == levelgen.Acid, "%s: acid at %v", where, p)
+		}
 	}
 }

@@ -98,16 +98,22 @@ func (m *Memory) Update(g *Game) {
 		m.readDisc(g, s, center)
 	} else {
 		// The changed cells come first, so the cells that came into
-		// sight read the cache as it is now.
+		// sight read the cache as it is now. The kinds' column is found
+		// once for all of them: a turn changes a few dozen cells.
+		kinds := vocab.KindOf.Column(g.world)
 		for _, c := range sp.Changed() {
 			p := geom.Pt(int(c)%m.W, int(c)/m.W)
 			if !s.inDisc(center, p) {
 				s.still[c] = stillUnread
 				continue
 			}
-			k := g.topStill(p)
+			k := topStillIn(sp, kinds, p)
 			s.still[c] = k
-			m.set(int(c), k)
+			// Most changed cells in sight were seen holding what they
+			// hold: an enemy walked through.
+			if !m.Seen[c] || m.Kinds[c] != k {
+				m.set(int(c), k)
+			}
 		}
 		m.readNewlySeen(g, s, center)
 	}
@@ -194,8 +200,16 @@ func (m *Memory) readDisc(g *Game, s *sight, center geom.Point) {
 
 // readNewlySeen reads the cells of the disc around center that were not
 // in the disc last read: on each row, the new span minus the old one,
-// which leaves at most a piece on either side.
+// which leaves at most a piece on either side. The van drives east, so
+// nearly every turn the disc has moved east along its row, or not at all:
+// then every row of the disc gains the cells east of its old end, as far
+// as the van moved, and readEast reads them. Otherwise each row's pieces
+// are read through readRow.
 func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
+	if center.Y == s.center.Y && center.X >= s.center.X {
+		m.readEast(g, s, center, center.X-s.center.X)
+		return
+	}
 	top, bottom := s.rows(center, m.H)
 	for y := top; y <= bottom; y++ {
 		first, last := s.span(center, y)
@@ -204,13 +218,47 @@ func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
 			m.readRow(g, y, first, last)
 			continue
 		}
-		// The van drives east: the west piece is nearly always empty,
-		// and this spares the call.
 		if first < oldFirst {
 			m.readRow(g, y, first, oldFirst-1)
 		}
 		m.readRow(g, y, oldLast+1, last)
 	}
+}
+
+// readEast is readNewlySeen for a disc that moved dx cells east along its
+// row: on each row, the last dx cells of the span (all of it when dx is
+// wider). It reads them cell by cell with the digest in a local, and finds
+// each row's span from the disc's half-widths directly.
+func (m *Memory) readEast(g *Game, s *sight, center geom.Point, dx int) {
+	if dx == 0 {
+		return
+	}
+	top, bottom := s.rows(center, m.H)
+	sp, kinds := g.world.Spatial(), vocab.KindOf.Column(g.world)
+	seen, held, still := m.Seen, m.Kinds, s.still
+	digest := m.digest
+	for y := top; y <= bottom; y++ {
+		half := s.halves[geom.Abs(y-center.Y)]
+		last := center.X + half
+		first := max(last-dx+1, center.X-half, 0)
+		row := y * m.W
+		for i, end := row+first, row+min(last, m.W-1); i <= end; i++ {
+			k := still[i]
+			if k == stillUnread {
+				k = topStillIn(sp, kinds, geom.Pt(i-row, y))
+				still[i] = k
+			}
+			if seen[i] {
+				if held[i] == k {
+					continue
+				}
+				digest -= cellHash(i, held[i])
+			}
+			seen[i], held[i] = true, k
+			digest += cellHash(i, k)
+		}
+	}
+	m.digest = digest
 }
 
 // readRow reads the cells of row y from column first to last, clipped to
@@ -224,8 +272,9 @@ func (m *Memory) readRow(g *Game, y, first, last int) {
 	row := y * m.W
 	sp, kinds := g.world.Spatial(), vocab.KindOf.Column(g.world)
 	// This is set, cell by cell, over the row's slices with the digest in
-	// a local: every turn reads a hundred cells or so, most never seen
-	// before and empty, and a call per cell cost as much as the reading.
+	// a local: a new road's first look reads a few hundred cells, most
+	// never seen before and empty, and a call per cell cost as much as
+	// the reading.
 	seen, held := m.Seen[row+first:row+last+1], m.Kinds[row+first:row+last+1]
 	still := g.sight.still[row+first : row+last+1]
 	digest := m.digest

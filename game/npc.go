@@ -76,21 +76,40 @@ func (g *Game) enemyTurn(e ecs.Entity) (idle bool) {
 			order = ai.Bike(v, target, solidEast)
 		}
 	}
-	g.enqueueOrder(g.orderAct(e, order))
+	g.enqueueOrder(e, order)
 	return false
 }
 
-// enqueueOrder hands an enemy's action to the rules, except a wait while
-// no one traces the turn: no rule refuses an enemy's wait (the moot rule
-// lets waits pass and the rest look at components a wait never touches)
-// and its commit changes nothing, so skipping the book leaves the state,
-// the log and the hash exactly as they would be. With tracing on, the wait
-// goes through the book, so a trace still shows every enemy's turn.
-func (g *Game) enqueueOrder(t act.Act) {
-	if t.Kind == act.KindWait && !t.Driver && g.turnTrace == nil {
+// enqueueOrder hands enemy e's order to the rules as its action, except a
+// wait while no one traces the turn: no rule refuses an enemy's wait (the
+// moot rule lets waits pass and the rest look at components a wait never
+// touches) and its commit changes nothing, so skipping the book leaves the
+// state, the log and the hash exactly as they would be. With tracing on,
+// the wait goes through the book, so a trace still shows every enemy's
+// turn. A skipped wait is not even built: an action is a large value, and
+// most enemy turns wait.
+func (g *Game) enqueueOrder(e ecs.Entity, o ai.Order) {
+	if g.ordersWait(e, o) {
+		if g.turnTrace != nil {
+			g.engine.Enqueue(act.Wait(e))
+		}
 		return
 	}
-	g.engine.Enqueue(t)
+	g.engine.Enqueue(g.orderAct(e, o))
+}
+
+// ordersWait reports whether orderAct turns order o of enemy e into a
+// wait.
+func (g *Game) ordersWait(e ecs.Entity, o ai.Order) bool {
+	switch o.Kind {
+	case ai.Accelerate, ai.Decelerate, ai.Steer:
+		return false
+	case ai.Move:
+		return o.Dir == geom.None
+	case ai.Fire:
+		return vocab.Guns.Value(g.world, e).Gun(o.Dir) == ""
+	}
+	return true
 }
 
 // orderAct turns an AI order into an action type for actor e.

@@ -6,8 +6,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"lastpost/ai"
 	"lastpost/ecs/geom"
 	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // TestWalkGridAgreesWithMapView plays runs of fixed seeds, one of them
@@ -50,4 +52,37 @@ func checkWalkGrid(t *testing.T, g *Game, where string) {
 			}
 		}
 	}
+}
+
+// An enemy's order that orderAct turns into a wait is skipped before its
+// action is built; ordersWait must say so for exactly those orders, for
+// every enemy (armed or not) and every order the AI can give.
+func TestOrdersWaitAgreesWithOrderAct(t *testing.T) {
+	data := campData(t)
+	fires := 0
+	for _, seed := range campSeeds {
+		g := New(data, seed)
+		for step := range 120 {
+			if g.Phase() == act.PhaseOver {
+				break
+			}
+			campPolicy(t, g)
+			if g.Phase() != act.PhaseRoad || step%10 != 0 {
+				continue
+			}
+			for _, e := range vocab.Enemy.Entities(g.world) {
+				for kind := ai.Wait; kind <= ai.Use; kind++ {
+					for _, d := range []geom.Dir{geom.None, geom.North, geom.East, geom.South, geom.West} {
+						o := ai.Order{Kind: kind, Dir: d}
+						plain := g.orderAct(e, o).Kind == act.KindWait
+						require.Equal(t, plain, g.ordersWait(e, o), "seed %d step %d enemy %d order %v", seed, step, e, o)
+						if kind == ai.Fire && !plain {
+							fires++
+						}
+					}
+				}
+			}
+		}
+	}
+	require.Positive(t, fires, "some enemies could fire")
 }

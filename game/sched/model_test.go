@@ -130,7 +130,19 @@ func runAgainstReference(t *testing.T, mix delayMix, seed uint64) {
 		if p, ok := s.Peek(); ok {
 			require.Equal(t, ref.entries[0], p, where)
 		}
+		requireBusyTrue(t, &s, where)
 	}
+}
+
+// requireBusyTrue checks the schedule's busy lanes against its lanes: a
+// bit set exactly for each lane with entries pending, which Next trusts
+// (the reference checks what it takes).
+func requireBusyTrue(t *testing.T, s *Schedule[int], where string) {
+	t.Helper()
+	for i := range s.lanes {
+		require.Equal(t, len(s.lanes[i].pending()) > 0, s.busy&(1<<i) != 0, "%s: lane %d busy", where, i)
+	}
+	require.Zero(t, s.busy>>len(s.lanes), "%s: busy past the lanes", where)
 }
 
 // roundTrip saves s through JSON, shuffling the entries half the time, and

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"iter"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -54,6 +55,12 @@ type Schedule[T any] struct {
 	// lanes[0] is the sorted lane, the others one a delay, made as delays
 	// appear and kept (with their buffers) while the schedule lives.
 	lanes []lane[T]
+	// busy has bit i set when lanes[i] has an entry pending, so taking the
+	// next task compares only the heads of those (two or three of the
+	// lanes, most turns) without testing each lane for entries. A lane's
+	// bit is shifted by its index masked to the lanes (maxLanes is a power
+	// of two), which spares the shift its test for counts past the word.
+	busy uint8
 }
 
 // lane is a run of entries in (At, Ticket) order, taken from the front.
@@ -116,7 +123,7 @@ func (s *Schedule[T]) Reset() {
 		clear(l.buf)
 		l.buf, l.head = l.buf[:0], 0
 	}
-	s.now, s.seq, s.count = 0, 0, 0
+	s.now, s.seq, s.count, s.busy = 0, 0, 0, 0
 }
 
 // Now returns the time of the task most recently taken.
@@ -140,12 +147,14 @@ func (s *Schedule[T]) Insert(v T, rel int64) Ticket {
 	}
 	if i := s.last; i > 0 && s.lanes[i].rel == rel {
 		s.lanes[i].push(e)
+		s.busy |= 1 << (i & (maxLanes - 1))
 		return e.Ticket
 	}
 	for i := 1; i < len(s.lanes); i++ {
 		if s.lanes[i].rel == rel {
 			s.last = i
 			s.lanes[i].push(e)
+			s.busy |= 1 << (i & (maxLanes - 1))
 			return e.Ticket
 		}
 	}
@@ -153,14 +162,17 @@ func (s *Schedule[T]) Insert(v T, rel int64) Ticket {
 		s.lanes = append(s.lanes, lane[T]{rel: rel})
 		s.last = len(s.lanes) - 1
 		s.lanes[s.last].push(e)
+		s.busy |= 1 << (s.last & (maxLanes - 1))
 		return e.Ticket
 	}
 	s.lanes[0].insert(e)
+	s.busy |= 1
 	return e.Ticket
 }
 
 // first returns the lane whose head is due first, or -1 when nothing is
-// pending.
+// pending, by testing every lane; Next finds the same lane among the busy
+// ones alone.
 func (s *Schedule[T]) first() int {
 	best := -1
 	var b *Entry[T]
@@ -176,16 +188,33 @@ func (s *Schedule[T]) first() int {
 	return best
 }
 
-// Next takes the next task. It returns false when nothing is pending.
+// settle clears lane i's busy bit if it has nothing pending any more.
+func (s *Schedule[T]) settle(i int) {
+	if l := &s.lanes[i]; l.head == len(l.buf) {
+		s.busy &^= 1 << (i & (maxLanes - 1))
+	}
+}
+
+// Next takes the next task. It returns false when nothing is pending. It
+// compares the heads of the busy lanes alone, two or three most turns,
+// where first tests all of them.
 func (s *Schedule[T]) Next() (T, Ticket, bool) {
-	i := s.first()
-	if i < 0 {
+	m := uint64(s.busy)
+	if m == 0 {
 		var zero T
 		return zero, 0, false
 	}
-	l := &s.lanes[i]
-	e := l.buf[l.head]
-	l.pop()
+	i := bits.TrailingZeros64(m)
+	b := &s.lanes[i].buf[s.lanes[i].head]
+	for m &= m - 1; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros64(m)
+		if h := &s.lanes[j].buf[s.lanes[j].head]; less(h, b) {
+			i, b = j, h
+		}
+	}
+	e := *b
+	s.lanes[i].pop()
+	s.settle(i)
 	s.count--
 	s.now = e.At
 	return e.Value, e.Ticket, true
@@ -206,6 +235,7 @@ func (s *Schedule[T]) Cancel(t Ticket) bool {
 		for i, e := range s.lanes[li].pending() {
 			if e.Ticket == t {
 				s.lanes[li].removeAt(i)
+				s.settle(li)
 				s.count--
 				return true
 			}
@@ -236,6 +266,7 @@ func (s *Schedule[T]) CancelWhere(match func(T) bool) bool {
 		return false
 	}
 	s.lanes[bestLane].removeAt(bestAt)
+	s.settle(bestLane)
 	s.count--
 	return true
 }
@@ -341,5 +372,8 @@ func (s *Schedule[T]) Restore(snap Snapshot[T]) error {
 	lanes := make([]lane[T], 1, maxLanes)
 	lanes[0].buf = entries
 	*s = Schedule[T]{now: snap.Now, seq: snap.Seq, count: len(entries), lanes: lanes}
+	if len(entries) > 0 {
+		s.busy = 1
+	}
 	return nil
 }
