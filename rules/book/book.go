@@ -97,11 +97,19 @@ func NewScratch() *Scratch { return &Scratch{} }
 func (s *Scratch) Derive(c *Check) { findMove(c, &s.m) }
 
 // moved is what move finds about an action: the first entity it moves,
-// where from and where to, and whether it moves anything at all.
+// where from and where to, whether it moves anything at all, and whether
+// the cell it enters holds anything.
 type moved struct {
 	e        ecs.Entity
 	from, to geom.Point
 	ok       bool
+	// busy is set when the move's target cell holds at least one entity
+	// of the spatial index (never off the grid). A cell the index holds
+	// nothing in has no solid, enemy, letter or other counted or listed
+	// thing either, so the rules about what the mover meets there, a
+	// dozen asked of most moves, leave at once on a move that is not
+	// busy, which most are, rather than each asking the index again.
+	busy bool
 }
 
 // move returns the first entity the action moves (one that already has a
@@ -146,13 +154,13 @@ func findMove(c *Check, m *moved) {
 	for i, e := range ents {
 		old, had := vocab.Position.Read(c.World, e)
 		if to := vals[i]; had && old != to {
-			m.set(e, old, to)
+			m.set(c, e, old, to)
 			return
 		}
 	}
 	if h, last := vocab.LastStep.Get(c.Action); last {
 		if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-			m.set(h.E, old, h.To)
+			m.set(c, h.E, old, h.To)
 			return
 		}
 	}
@@ -160,9 +168,11 @@ func findMove(c *Check, m *moved) {
 }
 
 // set writes a move into m field by field: a composite literal would be
-// built aside and copied, on every move of every action.
-func (m *moved) set(e ecs.Entity, from, to geom.Point) {
+// built aside and copied, on every move of every action. It asks the
+// index about the target cell once, for every rule that asks after it.
+func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point) {
 	m.e, m.from, m.to, m.ok = e, from, to, true
+	m.busy = len(c.Spatial.At(to)) > 0
 }
 
 // stopMover ends the mover's motion and any pending lane change, so a
