@@ -103,12 +103,14 @@ type moved struct {
 	e        ecs.Entity
 	from, to geom.Point
 	ok       bool
-	// busy is set when the move's target cell holds at least one entity
-	// of the spatial index (never off the grid). A cell the index holds
-	// nothing in has no solid, enemy, letter or other counted or listed
-	// thing either, so the rules about what the mover meets there, a
-	// dozen asked of most moves, leave at once on a move that is not
-	// busy, which most are, rather than each asking the index again.
+	// busy is set when the move's target cell holds something other
+	// than projectiles (never off the grid). The rules about what a
+	// mover meets there ask the index for solid things, enemies, the
+	// van, letters: a cell empty of all but bullets and fragments, which
+	// carry none of those, has none, so those rules, asked of most moves,
+	// leave at once on a move that is not busy, which most are (a blast's
+	// fragments cross each other's cells), rather than each asking the
+	// index again.
 	busy bool
 }
 
@@ -169,10 +171,13 @@ func findMove(c *Check, m *moved) {
 
 // set writes a move into m field by field: a composite literal would be
 // built aside and copied, on every move of every action. It asks the
-// index about the target cell once, for every rule that asks after it.
+// index about the target cell once, for every rule that asks after it:
+// how many entities it holds and, only if any, how many of them are
+// projectiles.
 func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point) {
 	m.e, m.from, m.to, m.ok = e, from, to, true
-	m.busy = len(c.Spatial.At(to)) > 0
+	n := len(c.Spatial.At(to))
+	m.busy = n > 0 && n > c.Spatial.Count(to, vocab.Projectile.ID())
 }
 
 // stopMover ends the mover's motion and any pending lane change, so a

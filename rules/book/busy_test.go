@@ -16,9 +16,10 @@ import (
 // TestQuietCellsAnswerAsTheIndexDoes plays random moves on random roads
 // through the whole book twice: once as the game does, the rules about
 // the target cell leaving at once when the scratch says the cell holds
-// nothing, and once with a first rule that marks every move busy, so each
-// of those rules asks the index as it would without the shortcut. Every
-// rule's verdict and follow-ons, and the world after, must agree.
+// nothing but projectiles, and once with a first rule that marks every
+// move busy, so each of those rules asks the index as it would without
+// the shortcut. Every rule's verdict and follow-ons, and the world after,
+// must agree.
 func TestQuietCellsAnswerAsTheIndexDoes(t *testing.T) {
 	var quiet, busy, refused int
 	for i := range 600 {
@@ -128,4 +129,25 @@ func fxResolveWith(f *fxWorld, book []Rule, step fxStep) []rules.Record {
 		panic(err)
 	}
 	return e.Trace.Records
+}
+
+// TestProjectilesMeetNothing pins what lets a move into a cell holding
+// only projectiles count as quiet: the game's projectiles, a gun's
+// bullets and a blast's fragments as their builders make them, carry none
+// of the components the rules about the target cell ask the index about.
+func TestProjectilesMeetNothing(t *testing.T) {
+	f := fxNew()
+	v := f.van(geom.Pt(3, 2))
+	f.build(act.Fire(v, geom.East, "shotgun", 1, 0))
+	f.build(act.Fire(v, geom.East, "machine_gun", 6, 40))
+	f.build(act.Explode(f.barrel(geom.Pt(6, 3)), v))
+	met := []ecs.ID{vocab.Solid.ID(), vocab.Hittable.ID(), vocab.Enemy.ID(), vocab.Player.ID(),
+		vocab.RunOverable.ID(), vocab.Letter.ID()}
+	projectiles := vocab.Projectile.Entities(f.w)
+	require.Greater(t, len(projectiles), 5)
+	for _, p := range projectiles {
+		for _, id := range met {
+			require.False(t, f.w.Holds(id, p), "projectile %d holds component %d", p, id)
+		}
+	}
 }
