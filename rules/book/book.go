@@ -97,11 +97,21 @@ func NewScratch() *Scratch { return &Scratch{} }
 func (s *Scratch) Derive(c *Check) { findMove(c, &s.m) }
 
 // moved is what move finds about an action: the first entity it moves,
-// where from and where to, and whether it moves anything at all.
+// where from and where to, whether it moves anything at all, and whether
+// the cell it enters holds anything.
 type moved struct {
 	e        ecs.Entity
 	from, to geom.Point
 	ok       bool
+	// busy is set when the move's target cell holds something other
+	// than projectiles (never off the grid). The rules about what a
+	// mover meets there ask the index for solid things, enemies, the
+	// van, letters: a cell empty of all but bullets and fragments, which
+	// carry none of those, has none, so those rules, asked of most moves,
+	// leave at once on a move that is not busy, which most are (a blast's
+	// fragments cross each other's cells), rather than each asking the
+	// index again.
+	busy bool
 }
 
 // move returns the first entity the action moves (one that already has a
@@ -146,13 +156,13 @@ func findMove(c *Check, m *moved) {
 	for i, e := range ents {
 		old, had := vocab.Position.Read(c.World, e)
 		if to := vals[i]; had && old != to {
-			m.set(e, old, to)
+			m.set(c, e, old, to)
 			return
 		}
 	}
 	if h, last := vocab.LastStep.Get(c.Action); last {
 		if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-			m.set(h.E, old, h.To)
+			m.set(c, h.E, old, h.To)
 			return
 		}
 	}
@@ -160,9 +170,14 @@ func findMove(c *Check, m *moved) {
 }
 
 // set writes a move into m field by field: a composite literal would be
-// built aside and copied, on every move of every action.
-func (m *moved) set(e ecs.Entity, from, to geom.Point) {
+// built aside and copied, on every move of every action. It asks the
+// index about the target cell once, for every rule that asks after it:
+// how many entities it holds and, only if any, how many of them are
+// projectiles.
+func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point) {
 	m.e, m.from, m.to, m.ok = e, from, to, true
+	n := len(c.Spatial.At(to))
+	m.busy = n > 0 && n > c.Spatial.Count(to, vocab.Projectile.ID())
 }
 
 // stopMover ends the mover's motion and any pending lane change, so a

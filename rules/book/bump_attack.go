@@ -13,8 +13,8 @@ import (
 func BumpAttack() Rule {
 	return Rule{Name: "bump attack", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to, ok := m.e, m.to, m.ok
-		if !ok || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Player.ID()) {
+		e, to := m.e, m.to
+		if !m.busy || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Player.ID()) {
 			return Accept
 		}
 		for _, v := range c.Spatial.At(to) {

@@ -13,8 +13,8 @@ import (
 func Collision() Rule {
 	return Rule{Name: "collision", Concerns: moveConcerns, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to, ok := m.e, m.to, m.ok
-		if !ok || vocab.Fragment.In(c.World, e) || !c.Spatial.Any(to, vocab.Solid.ID()) {
+		e, to := m.e, m.to
+		if !m.busy || vocab.Fragment.In(c.World, e) || !c.Spatial.Any(to, vocab.Solid.ID()) {
 			return Accept
 		}
 		if vocab.Player.In(c.World, e) {

@@ -12,8 +12,8 @@ import (
 func EnemyCollision() Rule {
 	return Rule{Name: "enemy collision", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to, ok := m.e, m.to, m.ok
-		if !ok || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
+		e, to := m.e, m.to
+		if !m.busy || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept
 		}
 		runs := vocab.Vehicle.In(c.World, e)

@@ -13,8 +13,8 @@ import (
 func FragmentsBurnLetters() Rule {
 	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Fragment.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to, ok := m.e, m.to, m.ok
-		if !ok || !vocab.Fragment.In(c.World, e) {
+		e, to := m.e, m.to
+		if !m.busy || !vocab.Fragment.In(c.World, e) {
 			return Accept
 		}
 		for _, l := range c.Spatial.Holders(to, vocab.Letter.ID()) {

@@ -14,8 +14,8 @@ import (
 func LetterPickup() Rule {
 	return Rule{Name: "letter pick-up", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to, ok := m.e, m.to, m.ok
-		if !ok || !vocab.Player.In(c.World, e) {
+		e, to := m.e, m.to
+		if !m.busy || !vocab.Player.In(c.World, e) {
 			return Accept
 		}
 		for _, l := range c.Spatial.Holders(to, vocab.Letter.ID()) {

@@ -17,8 +17,8 @@ import (
 func ProjectileHit() Rule {
 	return Rule{Name: "projectile hit", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Projectile.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to, ok := m.e, m.to, m.ok
-		if !ok || !vocab.Projectile.In(c.World, e) || !c.Spatial.Any(to, vocab.Hittable.ID()) {
+		e, to := m.e, m.to
+		if !m.busy || !vocab.Projectile.In(c.World, e) || !c.Spatial.Any(to, vocab.Hittable.ID()) {
 			return Accept
 		}
 		shooter := vocab.Shooter.Value(c.World, e)

@@ -13,8 +13,8 @@ import (
 func RunOver() Rule {
 	return Rule{Name: "run-over", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Vehicle.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to, ok := m.e, m.to, m.ok
-		if !ok || !vocab.Vehicle.In(c.World, e) || !c.Spatial.Any(to, vocab.RunOverable.ID()) {
+		e, to := m.e, m.to
+		if !m.busy || !vocab.Vehicle.In(c.World, e) || !c.Spatial.Any(to, vocab.RunOverable.ID()) {
 			return Accept
 		}
 		for _, v := range c.Spatial.Holders(to, vocab.Enemy.ID()) {

@@ -12,8 +12,8 @@ import (
 func VanCollision() Rule {
 	return Rule{Name: "van collision", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to, ok := m.e, m.to, m.ok
-		if !ok || !vocab.Player.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
+		e, to := m.e, m.to
+		if !m.busy || !vocab.Player.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept
 		}
 		for _, o := range c.Spatial.Holders(to, vocab.Enemy.ID()) {
