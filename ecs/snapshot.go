@@ -80,6 +80,7 @@ func (w *World) Restore(data []byte) error {
 		}
 	}
 	*w.held = *fresh.held
+	w.kinds.rebuild(w)
 	w.next = snap.Next
 	if s := w.spatial; s != nil {
 		w.SetSpatial(s.spec())

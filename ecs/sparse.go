@@ -41,6 +41,10 @@ type sparseIndex struct {
 	// entry or loses its last, as component id; nil for any other index.
 	held *pageHolders
 	id   ID
+	// kind, for the index of a tracked store, is the component's bit in
+	// kinds, which add, remove and empty keep; zero for any other index.
+	kinds *kindMasks
+	kind  uint64
 }
 
 // pageHolders keeps, for every page of entity ids, the set of components
@@ -254,6 +258,9 @@ func (s *sparseSet[T]) add(e Entity, v T) {
 	s.dense = append(s.dense, e)
 	s.vals = append(s.vals, v)
 	s.index.store(e, int32(len(s.dense)))
+	if s.index.kind != 0 {
+		s.index.kinds.gain(e, s.index.kind)
+	}
 }
 
 func (s *sparseSet[T]) remove(e Entity) bool {
@@ -275,6 +282,9 @@ func (s *sparseSet[T]) remove(e Entity) bool {
 	if s.index.unset(e) {
 		s.index.emptied(e)
 	}
+	if s.index.kind != 0 {
+		s.index.kinds.lose(e, s.index.kind)
+	}
 	return true
 }
 
@@ -283,6 +293,9 @@ func (s *sparseSet[T]) remove(e Entity) bool {
 func (s *sparseSet[T]) empty() {
 	for _, e := range s.dense {
 		s.index.clear(e)
+		if s.index.kind != 0 {
+			s.index.kinds.lose(e, s.index.kind)
+		}
 	}
 	clear(s.vals)
 	s.dense, s.vals = s.dense[:0], s.vals[:0]

@@ -19,7 +19,8 @@ type store interface {
 	decode(ents []Entity, raw json.RawMessage) error
 	// adopt takes over the contents of a store of the same type, keeping
 	// this one's address (actions' deltas point at it) and its place in
-	// its world's page holders (the caller copies those).
+	// its world's page holders and kind masks (the caller copies the
+	// holders and rebuilds the masks).
 	adopt(o store)
 }
 
@@ -31,9 +32,9 @@ type dataStore[T any] struct {
 func (s *dataStore[T]) hash(h uint64) uint64 { return Mix(h, s.digest(s.hashFn)) }
 
 func (s *dataStore[T]) adopt(o store) {
-	held, id := s.index.held, s.index.id
+	x := s.index
 	*s = *o.(*dataStore[T])
-	s.index.held, s.index.id = held, id
+	s.index.held, s.index.id, s.index.kinds, s.index.kind = x.held, x.id, x.kinds, x.kind
 }
 
 func (s *dataStore[T]) encode() (json.RawMessage, error) { return json.Marshal(s.vals) }
@@ -59,9 +60,9 @@ type flagStore struct {
 func (s *flagStore) hash(h uint64) uint64 { return Mix(h, s.digest(nil)) }
 
 func (s *flagStore) adopt(o store) {
-	held, id := s.index.held, s.index.id
+	x := s.index
 	*s = *o.(*flagStore)
-	s.index.held, s.index.id = held, id
+	s.index.held, s.index.id, s.index.kinds, s.index.kind = x.held, x.id, x.kinds, x.kind
 }
 
 func (s *flagStore) encode() (json.RawMessage, error) { return nil, nil }

@@ -21,7 +21,10 @@ type World struct {
 	indexes [MaxComponents]*sparseIndex
 	// held tells which components have entries in each page of ids; the
 	// stores' indexes keep it.
-	held    *pageHolders
+	held *pageHolders
+	// kinds holds each entity's mask of tracked components (TrackKind);
+	// the tracked stores' indexes keep it.
+	kinds   *kindMasks
 	next    Entity
 	spatial *Spatial
 	scratch []Entity
@@ -33,7 +36,7 @@ type World struct {
 // NewWorld returns an empty world with a store for every data and flag
 // component of the schema.
 func NewWorld(s *Schema) *World {
-	w := &World{schema: s, held: newPageHolders(s.Len())}
+	w := &World{schema: s, held: newPageHolders(s.Len()), kinds: &kindMasks{}}
 	w.bare = &Action{w: w}
 	for i, sp := range s.specs {
 		if sp.newStore != nil {
@@ -75,7 +78,7 @@ func (w *World) Commit(a *Action) {
 // another does not allocate each road afresh. w and its actions must not
 // be used afterwards (w would show the new world's entities).
 func (w *World) Renew() *World {
-	n := &World{schema: w.schema, stores: w.stores, indexes: w.indexes, held: w.held, spatial: w.spatial, scratch: w.scratch[:0]}
+	n := &World{schema: w.schema, stores: w.stores, indexes: w.indexes, held: w.held, kinds: w.kinds, spatial: w.spatial, scratch: w.scratch[:0]}
 	n.bare = &Action{w: n}
 	for _, s := range n.stores[:n.schema.Len()] {
 		if s != nil {

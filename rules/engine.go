@@ -88,6 +88,15 @@ type Engine[T any] struct {
 	// through.
 	gated    uint64
 	subjects []subjectRules
+	// byKinds, when the world tracks every component of subjects
+	// (World.TrackKind) and their bits lie within kindSpan bits from
+	// kindLow, holds for every mask of those bits the gated rules a
+	// subject holding them lets through: bySubject then reads the
+	// subject's mask once, and one entry, instead of asking Holds of
+	// each component. Otherwise (a book naming many components, a world
+	// tracking many for others) it is nil and bySubject asks Holds.
+	byKinds *[1 << kindSpan]uint64
+	kindLow uint
 	// acting has bit i set when rule i declares ActsOn, and
 	// comps[id].acts the rules with ActsOn that an action touching id lets
 	// through.
@@ -378,6 +387,42 @@ func (e *Engine[T]) indexConcerns() {
 			e.subjectFor(id).rules |= 1 << i
 		}
 	}
+	e.trackSubjects()
+}
+
+// kindSpan is how many consecutive tracked bits byKinds covers: a table
+// of 1<<kindSpan words.
+const kindSpan = 8
+
+// trackSubjects asks the world to track the components of subjects and
+// fills byKinds and kindLow, or leaves byKinds nil if the world cannot
+// track them all or their bits are too far apart.
+func (e *Engine[T]) trackSubjects() {
+	if len(e.subjects) == 0 {
+		return
+	}
+	var byKind [ecs.MaxKinds]uint64
+	var kinds uint64
+	for _, g := range e.subjects {
+		bit, ok := e.world.TrackKind(g.id)
+		if !ok {
+			return
+		}
+		kinds |= bit
+		byKind[bits.TrailingZeros64(bit)] |= g.rules
+	}
+	low := uint(bits.TrailingZeros64(kinds))
+	if bits.Len64(kinds)-int(low) > kindSpan {
+		return
+	}
+	e.byKinds, e.kindLow = new([1 << kindSpan]uint64), low
+	for m := range e.byKinds {
+		for i := range kindSpan {
+			if m&(1<<i) != 0 && int(low)+i < ecs.MaxKinds {
+				e.byKinds[m] |= byKind[int(low)+i]
+			}
+		}
+	}
 }
 
 // subjectFor returns the entry of component id in subjects, adding it.
@@ -399,6 +444,9 @@ func (e *Engine[T]) bySubject(c *Check[T], todo uint64) uint64 {
 	s, ok := e.opts.Subject(c)
 	if !ok {
 		return keep
+	}
+	if t := e.byKinds; t != nil {
+		return keep | todo&t[e.world.Kinds(s)>>e.kindLow&(1<<kindSpan-1)]
 	}
 	for _, g := range e.subjects {
 		if todo&g.rules != 0 && e.world.Holds(g.id, s) {
