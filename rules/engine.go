@@ -54,6 +54,8 @@ type Options[T any] struct {
 	// where) read it rather than derive it each. The engine calls its
 	// Derive once for every action, traced or not, before Subject and
 	// before any rule, so what it keeps is always the current action's.
+	// The facts Derive returns decide which rules with Needs are asked;
+	// unset, Needs are ignored.
 	Scratch Scratch[T]
 }
 
@@ -61,8 +63,10 @@ type Options[T any] struct {
 // for its rules to share: Derive fills it from the action being checked.
 type Scratch[T any] interface {
 	// Derive derives the facts of the action c checks, before any rule
-	// reads them.
-	Derive(c *Check[T])
+	// reads them, and returns those the rules' Needs name, one bit each
+	// as the book defines them: while no trace is kept, a rule with
+	// Needs is asked only if one of its bits is set.
+	Derive(c *Check[T]) uint64
 }
 
 // Engine resolves action types through the rule book.
@@ -101,11 +105,18 @@ type Engine[T any] struct {
 	// comps[id].acts the rules with ActsOn that an action touching id lets
 	// through.
 	acting uint64
-	opts   Options[T]
-	act    *ecs.Action
-	queue  timeQueue[T]
-	seq    uint64
-	now    int
+	// needy has bit i set when rule i declares Needs (and the engine has
+	// a scratch to derive facts), factBits holds every bit the Needs
+	// name, and byFact[b] the rules with Needs that fact bit b lets
+	// through.
+	needy    uint64
+	factBits uint64
+	byFact   *[64]uint64
+	opts     Options[T]
+	act      *ecs.Action
+	queue    timeQueue[T]
+	seq      uint64
+	now      int
 	// pending holds the follow-ons the rule being consulted asked for,
 	// accepted and rejected those filed under each verdict so far; each
 	// is already written into its queue slot.
@@ -355,8 +366,8 @@ type compRules struct {
 	concern, acts uint64
 }
 
-// indexConcerns fills comps, table and alwaysBits, and gated and
-// subjects, when the book has at most 64 rules.
+// indexConcerns fills comps, table and alwaysBits, acting, needy and
+// byFact, and gated and subjects, when the book has at most 64 rules.
 func (e *Engine[T]) indexConcerns() {
 	if len(e.rules) > 64 {
 		return
@@ -379,6 +390,9 @@ func (e *Engine[T]) indexConcerns() {
 				e.comps[id].acts |= 1 << i
 			}
 		}
+		if r.Needs != 0 && e.opts.Scratch != nil && !e.opts.NoSkip {
+			e.needs(i, r.Needs)
+		}
 		if len(r.Subjects) == 0 || e.opts.Subject == nil || e.opts.NoSkip {
 			continue
 		}
@@ -388,6 +402,30 @@ func (e *Engine[T]) indexConcerns() {
 		}
 	}
 	e.trackSubjects()
+}
+
+// needs files rule i, which needs one of the fact bits of needs, in
+// needy, factBits and byFact.
+func (e *Engine[T]) needs(i int, needs uint64) {
+	if e.byFact == nil {
+		e.byFact = new([64]uint64)
+	}
+	e.needy |= 1 << i
+	e.factBits |= needs
+	for f := needs; f != 0; f &= f - 1 {
+		e.byFact[bits.TrailingZeros64(f)] |= 1 << i
+	}
+}
+
+// byFacts returns the rules with Needs that an action with these facts
+// lets through: a union over its bits that rules need, none for most
+// actions.
+func (e *Engine[T]) byFacts(facts uint64) uint64 {
+	var pass uint64
+	for f := facts & e.factBits; f != 0; f &= f - 1 {
+		pass |= e.byFact[bits.TrailingZeros64(f)&63]
+	}
+	return pass
 }
 
 // kindSpan is how many consecutive tracked bits byKinds covers: a table
@@ -499,14 +537,20 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 // rejected it. The answer builds up in c, where each later rule can read
 // it; c.rejected must be false on entry.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
+	var facts uint64
 	if c.Scratch != nil {
-		c.Scratch.Derive(c)
+		facts = c.Scratch.Derive(c)
 	}
 	todo, acts := e.concerned(c.Action)
-	// With a trace kept, the rules with Subjects or ActsOn are consulted
-	// as before, so the trace shows every rule the action concerns.
+	// With a trace kept, the rules with Subjects, ActsOn or Needs are
+	// consulted as before, so the trace shows every rule the action
+	// concerns. Needs go first: they cost no call, and often leave no
+	// gated rule for bySubject to ask about.
 	if rec == nil {
 		todo &^= e.acting &^ acts
+		if todo&e.needy != 0 {
+			todo &^= e.needy &^ e.byFacts(facts)
+		}
 		if todo&e.gated != 0 {
 			todo = e.bySubject(c, todo)
 		}

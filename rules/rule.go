@@ -81,6 +81,14 @@ type Rule[T any] struct {
 	// time) that can only act on a few. While a trace is kept, or with
 	// Options.NoSkip, it is ignored.
 	ActsOn []ecs.ID
+	// Needs narrows the rule further while no trace is kept, when the
+	// engine has a Scratch (see Options): it is consulted only for actions
+	// whose facts, as the scratch's Derive returns them, hold at least one
+	// of these bits, and must accept and ask for nothing for every other
+	// action. The bits are the book's own (say, "the cell a move enters
+	// holds something"); the engine only tests them. While a trace is
+	// kept, or with Options.NoSkip, it is ignored. Zero means no need.
+	Needs uint64
 	// Check decides.
 	Check func(c *Check[T]) Verdict
 }

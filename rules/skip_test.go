@@ -81,12 +81,48 @@ func skipBook(calls *int) []rules.Rule[act] {
 			}
 			return rules.Accept
 		}}
-	book := []rules.Rule[act]{bounds, bumpOpensDoor, collision, shoveBarrels, death, blast, markCap, doorsJam(idDoor), watcher, shoveEcho}
+	// collision refuses only moves into a solid cell, and shoveBarrels
+	// acts only on a move into a barrel's: each needs that fact.
+	needySolid := collision
+	needySolid.Needs = solidAhead
+	shoveBarrels.Needs = barrelAhead
+	book := []rules.Rule[act]{bounds, bumpOpensDoor, needySolid, shoveBarrels, death, blast, markCap, doorsJam(idDoor), watcher, shoveEcho}
 	for i := range book {
 		book[i] = count(book[i])
 	}
 	return book
 }
+
+// The facts the tests' scratch derives about the cell a move enters, for
+// the rules' Needs. They are not the first bits, so that the engine's
+// table by fact bit is read beyond its first entry.
+const (
+	solidAhead  uint64 = 1 << 2
+	barrelAhead uint64 = 1 << 5
+)
+
+// cellFacts returns the facts of the cell the action moves its mover
+// into: whether it holds something solid, or a barrel.
+func cellFacts(c *rules.Check[act]) uint64 {
+	_, to, ok := movedTo(c)
+	if !ok {
+		return 0
+	}
+	var facts uint64
+	if c.Spatial.Any(to, idSolid) {
+		facts |= solidAhead
+	}
+	if _, found := c.Spatial.First(to, idBarrel); found {
+		facts |= barrelAhead
+	}
+	return facts
+}
+
+// factScratch is the tests' scratch: it keeps nothing, and derives the
+// facts of the cell a move enters.
+type factScratch struct{}
+
+func (factScratch) Derive(c *rules.Check[act]) uint64 { return cellFacts(c) }
 
 // doorsJam refuses to move a door; it declares that its subject must
 // hold the component said (a door, unless the test lies).
@@ -150,7 +186,8 @@ func runStream(t *testing.T, seed uint64, noSkip bool, extra ...rules.Rule[act])
 	w := newWorld()
 	ents := skipLevel(w, r)
 	calls := 0
-	e := rules.New(w, append(skipBook(&calls), extra...), rules.Options[act]{Build: build(w), NoSkip: noSkip, Subject: moverOf})
+	e := rules.New(w, append(skipBook(&calls), extra...), rules.Options[act]{Build: build(w), NoSkip: noSkip, Subject: moverOf,
+		Scratch: factScratch{}})
 	var hashes []uint64
 	for turn := range 60 {
 		for range 1 + r.IntN(4) {
@@ -176,27 +213,30 @@ func TestSkippingNeverChangesAnOutcome(t *testing.T) {
 }
 
 // TestSkippingWithWrongDeclarationsIsCaught is the control of the test
-// above: a rule that declares the wrong concerns, the wrong Subjects or
-// the wrong ActsOn changes outcomes when skipped, and the comparison sees
-// it.
+// above: a rule that declares the wrong concerns, the wrong Subjects, the
+// wrong ActsOn or the wrong Needs changes outcomes when skipped, and the
+// comparison sees it.
 func TestSkippingWithWrongDeclarationsIsCaught(t *testing.T) {
 	tests := []struct {
 		name     string
 		concerns []ecs.ID
 		subjects []ecs.ID
 		actsOn   []ecs.ID
+		needs    uint64
 		refuses  func(c *rules.Check[act]) bool
 	}{
-		{"looks at moves, declares only marks", []ecs.ID{idMark}, nil, nil,
+		{"looks at moves, declares only marks", []ecs.ID{idMark}, nil, nil, 0,
 			func(c *rules.Check[act]) bool { _, _, ok := movedTo(c); return ok }},
-		{"refuses to move what is not solid, declares solid movers", []ecs.ID{idPos}, []ecs.ID{idSolid}, nil,
+		{"refuses to move what is not solid, declares solid movers", []ecs.ID{idPos}, []ecs.ID{idSolid}, nil, 0,
 			func(c *rules.Check[act]) bool { e, ok := moverOf(c); return ok && !solid.Has(c.World, e) }},
-		{"refuses every move, declares it acts only on marks", nil, nil, []ecs.ID{idMark},
+		{"refuses every move, declares it acts only on marks", nil, nil, []ecs.ID{idMark}, 0,
+			func(c *rules.Check[act]) bool { _, _, ok := movedTo(c); return ok }},
+		{"refuses every move, declares it needs a barrel ahead", []ecs.ID{idPos}, nil, nil, barrelAhead,
 			func(c *rules.Check[act]) bool { _, _, ok := movedTo(c); return ok }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			liar := rules.Rule[act]{Name: "liar", Concerns: tt.concerns, Subjects: tt.subjects, ActsOn: tt.actsOn,
+			liar := rules.Rule[act]{Name: "liar", Concerns: tt.concerns, Subjects: tt.subjects, ActsOn: tt.actsOn, Needs: tt.needs,
 				Check: func(c *rules.Check[act]) rules.Verdict {
 					if tt.refuses(c) {
 						return rules.Reject
@@ -288,6 +328,68 @@ func TestActsOnNarrowsTheRulesConsulted(t *testing.T) {
 	}
 }
 
+func TestNeedsNarrowTheRulesConsulted(t *testing.T) {
+	tests := []struct {
+		name      string
+		facts     uint64
+		scratch   bool // the engine has a Scratch
+		noSkip    bool
+		traced    bool
+		consulted bool
+	}{
+		{"facts holding the one needed", barrelAhead, true, false, false, true},
+		{"facts holding the other needed", solidAhead, true, false, false, true},
+		{"facts holding both and more", solidAhead | barrelAhead | 1, true, false, false, true},
+		{"facts holding none of them", 1 | 1<<63, true, false, false, false},
+		{"no facts", 0, true, false, false, false},
+		{"no Scratch in the options: Needs are ignored", 0, false, false, false, true},
+		{"NoSkip consults it anyway", 0, true, true, false, true},
+		{"a kept trace shows it anyway", 0, true, false, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld()
+			mover := spawn(w, geom.Pt(1, 1))
+			calls := 0
+			// A rule with Needs only and one with Needs and concerns:
+			// the gate applies to both, and to nothing else.
+			needy := rules.Rule[act]{Name: "needy", Needs: solidAhead | barrelAhead,
+				Check: func(*rules.Check[act]) rules.Verdict { calls++; return rules.Accept }}
+			heeds := rules.Rule[act]{Name: "heeds", Concerns: []ecs.ID{idPos}, Needs: barrelAhead | solidAhead,
+				Check: func(*rules.Check[act]) rules.Verdict { calls++; return rules.Accept }}
+			opts := rules.Options[act]{Build: build(w), NoSkip: tt.noSkip}
+			if tt.scratch {
+				opts.Scratch = fixedFacts(tt.facts)
+			}
+			e := rules.New(w, []rules.Rule[act]{bounds, needy, collision, heeds}, opts)
+			if tt.traced {
+				e.Trace = &rules.Trace{}
+			}
+			e.Enqueue(act{Kind: move, E: mover, Dir: east})
+			require.NoError(t, e.Resolve())
+			want := 0
+			if tt.consulted {
+				want = 2
+			}
+			assert.Equal(t, want, calls)
+			if tt.traced {
+				require.Len(t, e.Trace.Records, 1)
+				names := []string{}
+				for _, c := range e.Trace.Records[0].Checks {
+					names = append(names, c.Rule)
+				}
+				assert.Equal(t, []string{"bounds", "needy", "collision", "heeds"}, names)
+			}
+		})
+	}
+}
+
+// fixedFacts is a scratch whose Derive returns the same facts for every
+// action.
+type fixedFacts uint64
+
+func (f fixedFacts) Derive(*rules.Check[act]) uint64 { return uint64(f) }
+
 // serialScratch records what the engine asks of a scratch: the serial of
 // each action it derived, and every reading (a rule's or Subject's) made
 // when the facts were not the current action's.
@@ -296,7 +398,10 @@ type serialScratch struct {
 	stale   []string
 }
 
-func (s *serialScratch) Derive(c *rules.Check[act]) { s.derived = append(s.derived, c.Serial) }
+func (s *serialScratch) Derive(c *rules.Check[act]) uint64 {
+	s.derived = append(s.derived, c.Serial)
+	return cellFacts(c)
+}
 
 // read notes a reading by who, stale unless Derive last ran for c's action.
 func (s *serialScratch) read(c *rules.Check[act], who string) {

@@ -93,8 +93,17 @@ type Scratch struct {
 // NewScratch returns the book's scratch for one engine.
 func NewScratch() *Scratch { return &Scratch{} }
 
-// Derive finds the action's move, for move to hand every rule that asks.
-func (s *Scratch) Derive(c *Check) { findMove(c, &s.m) }
+// Derive finds the action's move, for move to hand every rule that asks,
+// and returns its facts: busy when the move's target cell holds something
+// other than projectiles.
+func (s *Scratch) Derive(c *Check) uint64 { return findMove(c, &s.m) }
+
+// busy is the fact (a bit of what Derive returns) that the action moves
+// something into a cell holding more than projectiles. The rules about
+// what a mover meets there need it (Rule.Needs): the engine, untraced,
+// asks none of them about any other action, and each still leaves at
+// once when it is asked anyway (a trace kept, NoSkip, no scratch).
+const busy uint64 = 1 << 0
 
 // moved is what move finds about an action: the first entity it moves,
 // where from and where to, whether it moves anything at all, and whether
@@ -107,10 +116,11 @@ type moved struct {
 	// than projectiles (never off the grid). The rules about what a
 	// mover meets there ask the index for solid things, enemies, the
 	// van, letters: a cell empty of all but bullets and fragments, which
-	// carry none of those, has none, so those rules, asked of most moves,
-	// leave at once on a move that is not busy, which most are (a blast's
-	// fragments cross each other's cells), rather than each asking the
-	// index again.
+	// carry none of those, has none. Most moves are not busy (a blast's
+	// fragments cross each other's cells): the engine then asks none of
+	// those rules (Derive returns the fact, the rules need it), and when
+	// it asks them anyway (a trace kept, NoSkip) each leaves at once
+	// rather than asking the index again.
 	busy bool
 }
 
@@ -149,35 +159,40 @@ func Subject(c *Check) (ecs.Entity, bool) {
 }
 
 // findMove is move without the scratch: it writes the action's move into
-// m. A fragment's last step removes it, so its move is told by the
-// action's LastStep property instead.
-func findMove(c *Check, m *moved) {
+// m and returns its facts (busy or none), which Derive hands the engine
+// as they come, with no second look at m. A fragment's last step removes
+// it, so its move is told by the action's LastStep property instead.
+func findMove(c *Check, m *moved) uint64 {
 	ents, vals := vocab.Position.Pending(c.Action)
 	for i, e := range ents {
 		old, had := vocab.Position.Read(c.World, e)
 		if to := vals[i]; had && old != to {
-			m.set(c, e, old, to)
-			return
+			return m.set(c, e, old, to)
 		}
 	}
 	if h, last := vocab.LastStep.Get(c.Action); last {
 		if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-			m.set(c, h.E, old, h.To)
-			return
+			return m.set(c, h.E, old, h.To)
 		}
 	}
 	*m = moved{}
+	return 0
 }
 
 // set writes a move into m field by field: a composite literal would be
 // built aside and copied, on every move of every action. It asks the
 // index about the target cell once, for every rule that asks after it:
 // how many entities it holds and, only if any, how many of them are
-// projectiles.
-func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point) {
+// projectiles. It returns the move's facts.
+func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point) uint64 {
 	m.e, m.from, m.to, m.ok = e, from, to, true
 	n := len(c.Spatial.At(to))
-	m.busy = n > 0 && n > c.Spatial.Count(to, vocab.Projectile.ID())
+	if n > 0 && n > c.Spatial.Count(to, vocab.Projectile.ID()) {
+		m.busy = true
+		return busy
+	}
+	m.busy = false
+	return 0
 }
 
 // stopMover ends the mover's motion and any pending lane change, so a

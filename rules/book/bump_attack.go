@@ -11,7 +11,7 @@ import (
 //
 //go:noinline
 func BumpAttack() Rule {
-	return Rule{Name: "bump attack", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "bump attack", Concerns: groundConcerns, Needs: busy, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
 		if !m.busy || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Player.ID()) {

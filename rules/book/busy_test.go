@@ -65,6 +65,33 @@ func TestQuietCellsAnswerAsTheIndexDoes(t *testing.T) {
 	require.Greater(t, refused, 50)
 }
 
+// TestBusyLetsTheEngineSkipOnlyWhatWouldAccept plays the random moves of
+// the test above untraced, once as the game does (the engine skips the
+// rules that need a busy cell for every move the scratch finds quiet)
+// and once asking every rule, and requires the same actions committed and
+// the same world after.
+func TestBusyLetsTheEngineSkipOnlyWhatWouldAccept(t *testing.T) {
+	var refused int
+	for i := range 600 {
+		var committed [2][]string
+		var hashes [2]uint64
+		var moved string
+		for j, noSkip := range []bool{false, true} {
+			f, step := fxRandomMove(rand.New(rand.NewPCG(uint64(i), 3)))
+			_, committed[j] = fxResolve(f, Book(&f.env), step, noSkip, false)
+			hashes[j] = f.w.Hash()
+			moved = step.act.String()
+		}
+		require.Equal(t, committed[1], committed[0], "case %d", i)
+		require.Equal(t, hashes[1], hashes[0], "case %d", i)
+		if len(committed[1]) == 0 || committed[1][0] != moved {
+			refused++
+		}
+	}
+	// Refusals by the rules that need a busy cell are common.
+	require.Greater(t, refused, 50)
+}
+
 // fxRandomMove builds a small road crowded with random things and a move
 // of one of the movers to a cell next to it (or off the road).
 func fxRandomMove(rng *rand.Rand) (*fxWorld, fxStep) {

@@ -11,7 +11,7 @@ import (
 //
 //go:noinline
 func Collision() Rule {
-	return Rule{Name: "collision", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "collision", Concerns: moveConcerns, Needs: busy, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
 		if !m.busy || vocab.Fragment.In(c.World, e) || !c.Spatial.Any(to, vocab.Solid.ID()) {

@@ -11,7 +11,7 @@ import (
 //
 //go:noinline
 func FragmentsBurnLetters() Rule {
-	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Subjects: []ecs.ID{vocab.Fragment.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Needs: busy, Subjects: []ecs.ID{vocab.Fragment.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
 		if !m.busy || !vocab.Fragment.In(c.World, e) {

@@ -10,7 +10,7 @@ import (
 //
 //go:noinline
 func VanCollision() Rule {
-	return Rule{Name: "van collision", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "van collision", Concerns: groundConcerns, Needs: busy, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
 		if !m.busy || !vocab.Player.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
