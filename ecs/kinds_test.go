@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"lastpost/internal/testsize"
 )
 
 // requireKinds checks every entity's mask against Holds of each tracked
@@ -59,7 +61,7 @@ func TestKindsFollowHolds(t *testing.T) {
 				w.Commit(a)
 				requireKinds(t, w, tracked, fmt.Sprintf("seed %d step %d, after a commit", seed, step))
 			}
-			for step = range shortened(240) {
+			for step = range testsize.Steps(240) {
 				switch o.r.IntN(12) {
 				case 0:
 					o.burstStep(step)

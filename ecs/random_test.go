@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
+	"lastpost/internal/testsize"
 )
 
 // testSeeds are the fixed seeds of the randomized tests.
@@ -257,7 +258,7 @@ func TestRandomLargeDeltas(t *testing.T) {
 			var hashes [2][]uint64
 			for i := range hashes {
 				o := newOpRun(t, newTestWorld(), seed)
-				for step := range shortened(120) {
+				for step := range testsize.Steps(120) {
 					if o.r.IntN(3) == 0 {
 						o.burstStep(step)
 					} else {
@@ -325,14 +326,4 @@ func TestHashIsTheSameEverywhere(t *testing.T) {
 	w := newTestWorld()
 	hashes := runOps(nil, w, 1, 200)
 	assert.Equal(t, uint64(0x1081b4ac248c4b6b), hashes[len(hashes)-1], "seed 1, 200 steps")
-}
-
-// shortened is n, or a quarter of it under -short: CI runs this package
-// again under a 32-bit emulator, where the point is that hashes agree,
-// not that many random steps do.
-func shortened(n int) int {
-	if testing.Short() {
-		return max(n/4, 1)
-	}
-	return n
 }

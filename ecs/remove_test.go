@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
+	"lastpost/internal/testsize"
 )
 
 // removeEntityByScan is RemoveEntity asking every component's index, the
@@ -120,7 +121,7 @@ func TestRemoveEntityAgreesWithTheFullScan(t *testing.T) {
 			r1, r2 := rand.New(rand.NewPCG(seed, 1)), rand.New(rand.NewPCG(seed, 1))
 			w1, w2 := pagedWorld(r1), pagedWorld(r2)
 			a1, a2 := w1.NewAction(), w2.NewAction()
-			for trial := range 400 {
+			for trial := range testsize.Steps(400) {
 				// The same draws on both sides: r1 and r2 stay in step.
 				removeTrial(r1, a1, (*Action).RemoveEntity)
 				removeTrial(r2, a2, (*Action).removeEntityByScan)
@@ -175,7 +176,7 @@ func removeTrial(r *rand.Rand, a *Action, remove func(*Action, Entity)) {
 func TestPageHoldersFollowTheStores(t *testing.T) {
 	for _, seed := range testSeeds {
 		w := pagedWorld(rand.New(rand.NewPCG(seed, 2)))
-		runOps(t, w, seed, shortened(100))
+		runOps(t, w, seed, testsize.Steps(100))
 		require.NoError(t, checkHolders(w), "seed %d after random operations", seed)
 		data, err := w.MarshalJSON()
 		require.NoError(t, err)
@@ -226,7 +227,7 @@ func TestCommitAgreesWithTheGeneralWay(t *testing.T) {
 			runs[1].commit = commitByUpdate
 			for _, o := range runs {
 				o.keep = true
-				for step := range shortened(200) {
+				for step := range testsize.Steps(200) {
 					o.step(step)
 					o.moveStep()
 				}

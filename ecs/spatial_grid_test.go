@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
+	"lastpost/internal/testsize"
 )
 
 // TestCountGridAgreesWithAny runs random operations, over the fixed seeds,
@@ -21,7 +22,7 @@ func TestCountGridAgreesWithAny(t *testing.T) {
 		sp := w.Spatial()
 		kept := sp.CountGrid(idSolid)
 		o := newOpRun(t, w, seed)
-		for step := range 200 {
+		for step := range testsize.Steps(200) {
 			o.step(step)
 			checkCountGrids(t, w, kept, fmt.Sprintf("seed %d step %d", seed, step))
 		}

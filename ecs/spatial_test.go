@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
+	"lastpost/internal/testsize"
 )
 
 // cellState is what the index says about one cell.
@@ -300,7 +301,7 @@ func TestCommitAgreesWithWithdrawAndDeposit(t *testing.T) {
 	for _, seed := range testSeeds {
 		short, plain := newOpRun(t, newTestWorld(), seed), newOpRun(t, newTestWorld(), seed)
 		plain.commit = commitByParts
-		for step := range shortened(200) {
+		for step := range testsize.Steps(200) {
 			for _, o := range []*opRun{short, plain} {
 				o.step(step)
 				o.moveStep()

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
+	"lastpost/internal/testsize"
 )
 
 // op is one store operation: set e to v, or remove e when del is true.
@@ -210,7 +211,7 @@ func TestSparseIndexStoreAgreesWithTheGeneralWay(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 11))
 		fast, slow := &sparseIndex{held: newPageHolders(3), id: 2}, &sparseIndex{held: newPageHolders(3), id: 2}
 		codes := map[Entity]int32{}
-		for step := range 3000 {
+		for step := range testsize.Steps(3000) {
 			e := Entity(r.IntN(4*pageSize)) + 1
 			if k, ok := codes[e]; ok && r.IntN(2) == 0 {
 				require.Equal(t, k, fast.load(e))

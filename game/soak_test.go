@@ -47,18 +47,36 @@ func TestSoak(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	data := loadData(t)
 	start := time.Now()
-	var totals AutoplayTotals
-	for seed := uint64(1); seed <= uint64(*soakSeeds); seed++ {
-		s := soakRun(t, data, seed, seed <= uint64(*soakEvery))
-		if t.Failed() {
-			return
+	// The seeds are dealt to parallel shares (seed, seed+shares, ...) so
+	// the soak, the longest test of go test ./..., keeps every core busy
+	// once the other packages are done. Each share owns its totals.
+	shares := make([]AutoplayTotals, soakShares)
+	t.Run("shares", func(t *testing.T) {
+		for i := range shares {
+			t.Run(fmt.Sprint(i), func(t *testing.T) {
+				t.Parallel()
+				for seed := uint64(1 + i); seed <= uint64(*soakSeeds); seed += soakShares {
+					s := soakRun(t, data, seed, seed <= uint64(*soakEvery))
+					if t.Failed() {
+						return
+					}
+					shares[i].Add(s)
+				}
+			})
 		}
-		totals.Add(s)
+	})
+	var runs, turns, deliveries, kills int
+	for _, s := range shares {
+		runs, turns, deliveries, kills = runs+s.Runs, turns+s.Turns, deliveries+s.Deliveries, kills+s.Kills
 	}
 	elapsed := time.Since(start)
-	t.Logf("%d runs, %d turns, %d deliveries, %d kills in %v (%.0f turns/s)", totals.Runs, totals.Turns,
-		totals.Deliveries, totals.Kills, elapsed.Round(time.Millisecond), float64(totals.Turns)/elapsed.Seconds())
+	t.Logf("%d runs, %d turns, %d deliveries, %d kills in %v (%.0f turns/s)", runs, turns,
+		deliveries, kills, elapsed.Round(time.Millisecond), float64(turns)/elapsed.Seconds())
 }
+
+// soakShares is how many parallel shares TestSoak deals its seeds to: the
+// two cores CI has (more would only take turns on them).
+const soakShares = 2
 
 // soakRun plays one seed with the checks and returns what it achieved.
 func soakRun(t *testing.T, data *assets.Data, seed uint64, everyCommit bool) RunStats {

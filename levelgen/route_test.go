@@ -10,6 +10,7 @@ import (
 
 	"lastpost/assets"
 	"lastpost/ecs/geom"
+	"lastpost/internal/testsize"
 )
 
 func mustParse(t *testing.T, rows ...string) *Level {
@@ -169,7 +170,7 @@ func TestDrivableAndClearRouteAgreeWithRelaxation(t *testing.T) {
 // too tall for a mask.
 func TestDrivableByColumnsMatchesByCells(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
-	for i := range 4000 {
+	for i := range testsize.Steps(4000) {
 		w, h := 2+rng.IntN(40), 1+rng.IntN(maskRows)
 		l := randomSizedGrid(rng, w, h, rng.IntN(600))
 		if want, got := drivableByCells(l), drivableByColumns(l); got != want {

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"lastpost/internal/testsize"
 )
 
 // refQueue is the plain reference the time queue must agree with: every
@@ -42,7 +44,7 @@ func TestTimeQueueMatchesASortedReference(t *testing.T) {
 			var ref refQueue
 			var seq uint64
 			now, slot := 0, int32(0)
-			for step := 0; step < shortened(20_000); step++ {
+			for step := 0; step < testsize.Steps(20_000); step++ {
 				switch k := rng.IntN(10); {
 				case k < 5:
 					at := now
@@ -77,14 +79,4 @@ func TestTimeQueueMatchesASortedReference(t *testing.T) {
 			}
 		})
 	}
-}
-
-// shortened is n, or a quarter of it under -short: CI runs this package
-// again under a 32-bit emulator, where the point is that hashes agree,
-// not that many random steps do.
-func shortened(n int) int {
-	if testing.Short() {
-		return max(n/4, 1)
-	}
-	return n
 }

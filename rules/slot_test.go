@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs"
+	"lastpost/internal/testsize"
 )
 
 // slotAct is the action type of the slot tests: set the counter to N, and
@@ -151,7 +152,7 @@ func TestWhatIsAskedForNowJoinsTheLine(t *testing.T) {
 		require.Equal(t, eng.now, eng.queue.nowAt, "during a resolution the line holds the clock's instant")
 		clocks++
 	}
-	for range shortened(400) {
+	for range testsize.Steps(400) {
 		proc.next, proc.left = rng.IntN(3)*5, rng.IntN(4)
 		for range rng.IntN(3) {
 			eng.Enqueue(slotAct{N: rng.IntN(40), Upto: rng.IntN(50)})

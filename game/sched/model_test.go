@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"lastpost/internal/testsize"
 )
 
 // refSchedule is the plain reference the schedule is compared with: every
@@ -96,7 +98,7 @@ func runAgainstReference(t *testing.T, mix delayMix, seed uint64) {
 	r := rand.New(rand.NewPCG(seed, 11))
 	var s Schedule[int]
 	var ref refSchedule
-	for step := range 1500 {
+	for step := range testsize.Steps(1500) {
 		where := fmt.Sprintf("delays %s seed %d step %d", mix.name, seed, step)
 		switch k := r.IntN(20); {
 		case k < 9:
