@@ -142,6 +142,8 @@ type App struct {
 	anim  animator
 	// follow keeps the map's view steady between frames.
 	follow follow
+	// words keeps the play screen's words between frames.
+	words words
 	// base is the data as given, before the player's settings (data has
 	// them applied): the default keys come from it.
 	base *assets.Data
