@@ -339,7 +339,8 @@ func play(cfg config, data *assets.Data, trace, stderr io.Writer, open opener) i
 	s.Claimed(lock)
 	// A damaged save or table is set aside now, before the player chooses
 	// anything, and the title screen says so.
-	opts := ui.Options{Hooks: gameHooks(s, cfg.dataDir, data, today), Config: cfg.settings, Notice: s.Check()}
+	opts := ui.Options{Hooks: gameHooks(s, cfg.dataDir, data, today), Config: cfg.settings, Notice: s.Check(),
+		TraceEveryTurn: trace != nil}
 	if cfg.seedSet {
 		opts.Start = game.New(data, cfg.seed)
 	}

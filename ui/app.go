@@ -117,6 +117,10 @@ type Options struct {
 	// Instant resolves turns without animation or waiting (tests, headless
 	// runs).
 	Instant bool
+	// TraceEveryTurn traces every command, for a Played hook that writes
+	// each one's rule trace (the -trace file). Without it a command is
+	// traced only when the trace pager asks for it, by playing it again.
+	TraceEveryTurn bool
 	// Clock paces animation; nil means real time.
 	Clock Clock
 	// NoColor forces monochrome. Run sets it when the NO_COLOR environment
@@ -142,6 +146,10 @@ type App struct {
 	anim  animator
 	// follow keeps the map's view steady between frames.
 	follow follow
+	// words keeps the play screen's words between frames.
+	words words
+	// rewind rebuilds the last command's rule trace for the trace pager.
+	rewind rewind
 	// base is the data as given, before the player's settings (data has
 	// them applied): the default keys come from it.
 	base *assets.Data

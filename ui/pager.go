@@ -295,7 +295,7 @@ func newFullTracePager(a *App) *pagerView {
 // trace.
 func tracePage(a *App, next func(a *App) *pagerView, intro assets.TextID) (*pagerView, *rules.Trace) {
 	p := &pagerView{title: a.text(assets.TraceTitle), next: page(next)}
-	t := a.game.LastTrace()
+	t := a.rewind.trace(a.game)
 	if t == nil || len(t.Records) == 0 {
 		p.lines = []string{a.text(assets.TraceEmpty)}
 		return p, nil

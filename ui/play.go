@@ -103,13 +103,17 @@ func (a *App) drawStatus(g *Grid, y int, s status) {
 // statusItems lists what the status line shows: the van's stats, and on
 // the road the setbacks of the last turn, then the enemy last hit.
 func (a *App) statusItems(s status) (items, target []statusItem) {
+	// The items of the last frame lend their room: the line is drawn every
+	// frame, and its items are drawn before the next frame asks for more.
+	items = a.words.items[:0]
+	defer func() { a.words.items = items }()
 	value, danger := a.pal.Style(assets.RoleHUDValue), a.pal.Style(assets.RoleDanger)
 	item := func(id assets.TextID, v string, low bool) {
 		st := value
 		if low {
 			st = danger
 		}
-		items = append(items, statusItem{label: a.text(id), value: v, st: st})
+		items = append(items, statusItem{label: a.words.text(a.data, id), value: v, st: st})
 	}
 	stat := func(s vocab.Stat) string { return strconv.Itoa(s.Cur) + "/" + strconv.Itoa(s.Max) }
 	item(assets.HUDHP, stat(s.hp), s.hp.Cur*4 <= s.hp.Max)
@@ -126,7 +130,7 @@ func (a *App) statusItems(s status) (items, target []statusItem) {
 		return items, nil
 	}
 	for _, id := range a.setbacks() {
-		items = append(items, statusItem{value: a.text(id), st: danger})
+		items = append(items, statusItem{value: a.words.text(a.data, id), st: danger})
 	}
 	if t, ok := a.lastTarget(); ok {
 		target = append(target, statusItem{value: t, st: value})
@@ -264,12 +268,64 @@ func (a *App) drawLog(g *Grid, y, n int, prompt string) {
 		if e.Turn >= a.game.Run.Turns-1 {
 			st = fresh
 		}
-		g.Text(0, y+n-len(entries)+i, a.entryText(e), st)
+		g.Text(0, y+n-len(entries)+i, a.words.entry(a.data, e), st)
 	}
+	a.words.drawn()
 }
 
 // entryText writes a log entry, with its repeat count.
 func (a *App) entryText(e game.Entry) string { return recap.Entry(a.data, e) }
+
+// words keeps the words the play screen draws every frame and that change
+// seldom, so a frame does not write them again: the status line's labels,
+// which are fixed texts, and the log lines last drawn, which a frame
+// mostly draws again (a line's words depend on its message and its count
+// alone).
+type words struct {
+	labels map[assets.TextID]string
+	// lines holds the log lines of the last frame, next those of the frame
+	// being drawn.
+	lines, next []wordsLine
+	// items is room for the status line's items.
+	items []statusItem
+}
+
+// wordsLine is one log line's words and what they were written from.
+type wordsLine struct {
+	msg   vocab.Message
+	count int
+	text  string
+}
+
+// text returns the text id, which takes no placeholders.
+func (w *words) text(d *assets.Data, id assets.TextID) string {
+	s, ok := w.labels[id]
+	if !ok {
+		if w.labels == nil {
+			w.labels = map[assets.TextID]string{}
+		}
+		s = d.Texts.Format(id)
+		w.labels[id] = s
+	}
+	return s
+}
+
+// entry returns the words of log entry e, as recap.Entry writes them, and
+// keeps them for the next frame.
+func (w *words) entry(d *assets.Data, e game.Entry) string {
+	for _, l := range w.lines {
+		if l.msg == e.Msg && l.count == e.Count {
+			w.next = append(w.next, l)
+			return l.text
+		}
+	}
+	l := wordsLine{msg: e.Msg, count: e.Count, text: recap.Entry(d, e)}
+	w.next = append(w.next, l)
+	return l.text
+}
+
+// drawn ends a frame's log: its lines are the ones kept for the next.
+func (w *words) drawn() { w.lines, w.next = w.next, w.lines[:0] }
 
 // playView is the road: the map following the van. While firing it waits
 // for the direction of the shot.

@@ -11,7 +11,10 @@ import (
 // begin starts playing g, a new or continued run.
 func (a *App) begin(g *game.Game) {
 	a.game = g
-	g.SetTracing(true)
+	// Without a hook that writes every command's trace, the trace pager
+	// rebuilds the one it shows (rewind).
+	g.SetTracing(a.opts.TraceEveryTurn)
+	a.rewind = rewind{}
 	g.SetListener(a.anim.listener())
 	// A run continued after its victory does not celebrate again.
 	a.victoryShown = g.Run.Won
@@ -65,6 +68,9 @@ func (a *App) do(c game.Command) game.Result {
 	before := a.game.Phase()
 	if a.hooks.Playing != nil {
 		a.hooks.Playing(a.game, c)
+	}
+	if !a.opts.TraceEveryTurn {
+		a.rewind.before(a.game, c)
 	}
 	a.anim.begin()
 	r, err := a.game.Do(c)

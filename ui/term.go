@@ -14,9 +14,31 @@ type term struct {
 	w, h   int
 	// shows counts Show and Sync calls, for tests and benchmarks.
 	shows int
+	// glyphs holds the strings of the runes beyond printable ASCII that
+	// have been drawn, so a changed cell reaches tcell without building
+	// its string again (SetContent builds a rune slice and a string for
+	// every cell it is given).
+	glyphs map[rune]string
 }
 
-func newTerm(s tcell.Screen) *term { return &term{screen: s} }
+func newTerm(s tcell.Screen) *term { return &term{screen: s, glyphs: map[rune]string{}} }
+
+// printable is printable ASCII in order, from the space on: the string of
+// such a rune is a slice of it.
+const printable = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+
+// glyph returns r as a string, as tcell takes a cell's content.
+func (t *term) glyph(r rune) string {
+	if r >= ' ' && r <= '~' {
+		return printable[r-' ' : r-' '+1]
+	}
+	s, ok := t.glyphs[r]
+	if !ok {
+		s = string(r)
+		t.glyphs[r] = s
+	}
+	return s
+}
 
 // size returns the screen's size now.
 func (t *term) size() (int, int) { return t.screen.Size() }
@@ -41,7 +63,7 @@ func (t *term) flush(g *Grid, pal *Palette, sync bool) {
 			continue
 		}
 		t.front[i] = c
-		t.screen.SetContent(i%g.W, i/g.W, c.R, nil, pal.Terminal(c.S))
+		t.screen.Put(i%g.W, i/g.W, t.glyph(c.R), pal.Terminal(c.S))
 	}
 	if sync {
 		t.screen.Sync()
