@@ -201,7 +201,7 @@ func (d *dataDelta[T]) put(a *Action, id ID, e Entity, v T) {
 	a.mustBeSpawned(e)
 	if e > d.top {
 		if d.top == 0 {
-			a.mark(id)
+			a.markData(id)
 		}
 		d.top = e
 		d.ents = append(d.ents, e)
@@ -219,7 +219,7 @@ func (d *dataDelta[T]) drop1(a *Action, id ID, e Entity) {
 	}
 	if e > d.top {
 		if d.top == 0 {
-			a.mark(id)
+			a.markData(id)
 		}
 		d.top = e
 		d.rem = append(d.rem, e)
@@ -351,6 +351,10 @@ type Action struct {
 	w       *World
 	deltas  []delta
 	touched []ID
+	// data lists the data and flag components of touched, in the same
+	// order: the ones a commit flushes. A property's delta has nothing
+	// to apply, and leaving it out spares the flush loops a call for it.
+	data    []ID
 	mask    Mask
 	spawned uint64
 }
@@ -361,7 +365,7 @@ type Action struct {
 // write finds its delta without asking whether it exists.
 func (w *World) NewAction() *Action {
 	n := w.schema.Len()
-	a := &Action{w: w, deltas: make([]delta, n), touched: make([]ID, 0, n)}
+	a := &Action{w: w, deltas: make([]delta, n), touched: make([]ID, 0, n), data: make([]ID, 0, n)}
 	for id, sp := range w.schema.specs {
 		a.deltas[id] = sp.newDelta(w.stores[id])
 	}
@@ -372,7 +376,7 @@ func (w *World) NewAction() *Action {
 // touched.
 func (a *Action) deltaFor(id ID) delta {
 	if a.mask[id>>6]&(1<<(id&63)) == 0 {
-		a.mark(id)
+		a.markData(id)
 	}
 	return a.deltas[id]
 }
@@ -387,9 +391,17 @@ func (a *Action) mark(id ID) {
 	a.touched = append(a.touched, id)
 }
 
+// markData is mark for a data or flag component, which the commit flushes.
+// Like mark, it inlines and its lists never grow.
+func (a *Action) markData(id ID) {
+	a.mask[id>>6&3] |= 1 << (id & 63)
+	a.touched = append(a.touched, id)
+	a.data = append(a.data, id)
+}
+
 // flush applies every touched delta to its store.
 func (a *Action) flush() {
-	for _, id := range a.touched {
+	for _, id := range a.data {
 		a.deltas[id].flush()
 	}
 }
@@ -397,7 +409,7 @@ func (a *Action) flush() {
 // flushBut applies every touched delta but skip's, which the caller has
 // applied itself.
 func (a *Action) flushBut(skip ID) {
-	for _, id := range a.touched {
+	for _, id := range a.data {
 		if id != skip {
 			a.deltas[id].flush()
 		}
@@ -419,8 +431,15 @@ func (a *Action) clear() {
 	for _, id := range a.touched {
 		a.deltas[id].reset()
 	}
-	a.touched = a.touched[:0]
+	a.touched, a.data = a.touched[:0], a.data[:0]
 	a.mask = Mask{}
+}
+
+// committed empties the action once a commit has applied it.
+func (a *Action) committed() {
+	a.touched, a.data = a.touched[:0], a.data[:0]
+	a.mask = Mask{}
+	a.spawned = 0
 }
 
 // Empty reports whether the action changes nothing and carries no property.

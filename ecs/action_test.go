@@ -302,7 +302,9 @@ func TestReadersOfOtherTypes(t *testing.T) {
 // component touched on the first write to its empty delta instead of
 // testing the mask: over random writes, committed or reset, the touched
 // list must be the components written, once each in first-write order, the
-// mask the same set, and every write must reach the world.
+// mask the same set, and every write must reach the world. The flush
+// loops' list must be the data and flag components alone, in the same
+// order.
 func TestTouchedAgreesWithTheWrites(t *testing.T) {
 	for _, seed := range testSeeds {
 		r := rand.New(rand.NewPCG(seed, 7))
@@ -346,6 +348,13 @@ func TestTouchedAgreesWithTheWrites(t *testing.T) {
 				}
 			}
 			require.Equal(t, want, a.Touched(), "seed %d step %d", seed, step)
+			var data []ID
+			for _, id := range want {
+				if id != idTag {
+					data = append(data, id)
+				}
+			}
+			require.Equal(t, append([]ID{}, data...), append([]ID{}, a.data...), "seed %d step %d", seed, step)
 			var mask Mask
 			for _, id := range want {
 				mask.Add(id)

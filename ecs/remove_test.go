@@ -211,9 +211,7 @@ func commitByUpdate(w *World, a *Action) {
 	a.flush()
 	w.spatial.update(w, a, affected)
 	w.next += Entity(a.spawned)
-	a.touched = a.touched[:0]
-	a.mask = Mask{}
-	a.spawned = 0
+	a.committed()
 }
 
 // TestCommitAgreesWithTheGeneralWay runs the same random actions, moves

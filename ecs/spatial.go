@@ -412,6 +412,10 @@ func (s *Spatial) commit(w *World, a *Action) {
 	// The position delta is applied here, each value as its entity is
 	// placed, and left empty for the flush of the other components.
 	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
+	if len(d.ents) == 1 && len(d.rem) == 0 {
+		s.commitStep(w, a, d)
+		return
+	}
 	d.forget()
 	st := &s.posStore.sparseSet
 	for i, e := range d.ents {
@@ -451,6 +455,36 @@ func (s *Spatial) commit(w *World, a *Action) {
 	a.flushBut(s.pos.id)
 }
 
+// commitStep is commit for an action that moves one entity and changes
+// nothing the index counts or lists: the usual action of a mover. The
+// delta holds one entry, so it has no index to forget (one is built only
+// past linearMax entries). The store and the other components are written
+// before the index, which reads none of them for a step, so that nothing
+// has to outlive the calls but the step itself.
+func (s *Spatial) commitStep(w *World, a *Action, d *dataDelta[geom.Point]) {
+	e, p := d.ents[0], d.vals[0]
+	d.ents, d.vals, d.top = d.ents[:0], d.vals[:0], 0
+	st := &s.posStore.sparseSet
+	if k := st.index.load(e); k != 0 {
+		st.vals[k-1] = p
+	} else {
+		st.add(e, p)
+	}
+	// The store's kept digest no longer holds (World.Hash).
+	st.summed = false
+	a.flushBut(s.pos.id)
+	c := int32(s.cell(p))
+	if k := s.placed.index.load(e); k != 0 {
+		if old := &s.placed.vals[k-1]; old.cell != c && old.cell >= 0 && c >= 0 {
+			from := int(old.cell)
+			old.cell = c
+			s.move(e, from, *old)
+			return
+		}
+	}
+	s.reposition(w, e, c)
+}
+
 // reposition places e, whose counted and listed components do not
 // change, in cell c (-1 off the grid), as update would.
 func (s *Spatial) reposition(w *World, e Entity, c int32) {
@@ -481,7 +515,7 @@ func (s *Spatial) reposition(w *World, e Entity, c int32) {
 // several tracked deltas need sorting out.
 func (s *Spatial) affected(a *Action, into []Entity) []Entity {
 	deltas := 0
-	for _, id := range a.touched {
+	for _, id := range a.data {
 		if s.tracked.Has(id) {
 			into = a.deltas[id].appendTouched(into)
 			deltas++
@@ -539,7 +573,7 @@ func (s *Spatial) sortUnique(list []Entity) []Entity {
 // holds nothing else, so neither asks the stores about every component.
 func (s *Spatial) update(w *World, a *Action, affected []Entity) {
 	touched := s.touched[:0]
-	for _, id := range a.touched {
+	for _, id := range a.data {
 		if s.members.Has(id) {
 			m := member{idx: w.indexes[id]}
 			if i := s.countSlot[id]; i >= 0 {
