@@ -420,20 +420,7 @@ func (s *Spatial) commit(w *World, a *Action) {
 	st := &s.posStore.sparseSet
 	for i, e := range d.ents {
 		p := d.vals[i]
-		c := int32(s.cell(p))
-		// The common step, an indexed entity going from one cell of the
-		// grid to another, goes straight to move; reposition has the rest.
-		if k := s.placed.index.load(e); k != 0 {
-			if old := &s.placed.vals[k-1]; old.cell != c && old.cell >= 0 && c >= 0 {
-				from := int(old.cell)
-				old.cell = c
-				s.move(e, from, *old)
-			} else {
-				s.reposition(w, e, c)
-			}
-		} else {
-			s.reposition(w, e, c)
-		}
+		s.place(w, e, int32(s.cell(p)))
 		if k := st.index.load(e); k != 0 {
 			st.vals[k-1] = p
 		} else {
@@ -473,7 +460,14 @@ func (s *Spatial) commitStep(w *World, a *Action, d *dataDelta[geom.Point]) {
 	// The store's kept digest no longer holds (World.Hash).
 	st.summed = false
 	a.flushBut(s.pos.id)
-	c := int32(s.cell(p))
+	s.place(w, e, int32(s.cell(p)))
+}
+
+// place puts e, whose counted and listed components do not change, in
+// cell c (-1 off the grid). The common step, an indexed entity going from
+// one cell of the grid to another, goes straight to move; reposition has
+// the rest.
+func (s *Spatial) place(w *World, e Entity, c int32) {
 	if k := s.placed.index.load(e); k != 0 {
 		if old := &s.placed.vals[k-1]; old.cell != c && old.cell >= 0 && c >= 0 {
 			from := int(old.cell)
