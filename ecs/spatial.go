@@ -397,11 +397,50 @@ func (s *Spatial) First(p geom.Point, id ID) (Entity, bool) {
 }
 
 // commit applies a, which touches a tracked component, to the world's
-// stores and keeps the index in step. An action that changes positions
-// alone (a move, a spawn, a position removed) needs no other store's
-// answer: its position delta says where each entity goes, and each
-// entity's components the index counts or lists are those it had.
+// stores and keeps the index in step. The usual action of a mover sets
+// one position and changes nothing the index counts or lists: it is done
+// here in a straight line, the store and the other components written
+// before the index, which reads none of them for a step, so that nothing
+// has to outlive the calls but the step itself. commitMany has the rest.
 func (s *Spatial) commit(w *World, a *Action) {
+	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
+	if len(d.ents) != 1 || len(d.rem) != 0 || a.mask.Intersects(&s.members) {
+		s.commitMany(w, a, d)
+		return
+	}
+	// One entry: no index to forget (one is built only past linearMax),
+	// and a point holds no reference to drop.
+	e, p := d.ents[0], d.vals[0]
+	d.ents, d.vals, d.top = d.ents[:0], d.vals[:0], 0
+	st := &s.posStore.sparseSet
+	if k := st.index.load(e); k != 0 {
+		st.vals[k-1] = p
+	} else {
+		st.add(e, p)
+	}
+	// The store's kept digest no longer holds (World.Hash).
+	st.summed = false
+	a.flushBut(s.pos.id)
+	// An indexed entity going from one cell of the grid to another goes
+	// straight to move; reposition has the rest.
+	c := int32(s.cell(p))
+	if k := s.placed.index.load(e); k != 0 {
+		if old := &s.placed.vals[k-1]; old.cell != c && old.cell >= 0 && c >= 0 {
+			from := int(old.cell)
+			old.cell = c
+			s.move(e, from, *old)
+			return
+		}
+	}
+	s.reposition(w, e, c)
+}
+
+// commitMany is commit for any action: several positions, removals, or
+// changes to what the index counts or lists. An action that changes
+// positions alone (moves, spawns, positions removed) needs no other
+// store's answer: its position delta d says where each entity goes, and
+// each entity's components the index counts or lists are those it had.
+func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 	if a.mask.Intersects(&s.members) {
 		affected := s.affected(a, w.scratch[:0])
 		a.flush()
@@ -411,16 +450,11 @@ func (s *Spatial) commit(w *World, a *Action) {
 	}
 	// The position delta is applied here, each value as its entity is
 	// placed, and left empty for the flush of the other components.
-	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
-	if len(d.ents) == 1 && len(d.rem) == 0 {
-		s.commitStep(w, a, d)
-		return
-	}
 	d.forget()
 	st := &s.posStore.sparseSet
 	for i, e := range d.ents {
 		p := d.vals[i]
-		s.place(w, e, int32(s.cell(p)))
+		s.reposition(w, e, int32(s.cell(p)))
 		if k := st.index.load(e); k != 0 {
 			st.vals[k-1] = p
 		} else {
@@ -440,43 +474,6 @@ func (s *Spatial) commit(w *World, a *Action) {
 	}
 	d.ents, d.vals, d.rem = d.ents[:0], d.vals[:0], d.rem[:0]
 	a.flushBut(s.pos.id)
-}
-
-// commitStep is commit for an action that moves one entity and changes
-// nothing the index counts or lists: the usual action of a mover. The
-// delta holds one entry, so it has no index to forget (one is built only
-// past linearMax entries). The store and the other components are written
-// before the index, which reads none of them for a step, so that nothing
-// has to outlive the calls but the step itself.
-func (s *Spatial) commitStep(w *World, a *Action, d *dataDelta[geom.Point]) {
-	e, p := d.ents[0], d.vals[0]
-	d.ents, d.vals, d.top = d.ents[:0], d.vals[:0], 0
-	st := &s.posStore.sparseSet
-	if k := st.index.load(e); k != 0 {
-		st.vals[k-1] = p
-	} else {
-		st.add(e, p)
-	}
-	// The store's kept digest no longer holds (World.Hash).
-	st.summed = false
-	a.flushBut(s.pos.id)
-	s.place(w, e, int32(s.cell(p)))
-}
-
-// place puts e, whose counted and listed components do not change, in
-// cell c (-1 off the grid). The common step, an indexed entity going from
-// one cell of the grid to another, goes straight to move; reposition has
-// the rest.
-func (s *Spatial) place(w *World, e Entity, c int32) {
-	if k := s.placed.index.load(e); k != 0 {
-		if old := &s.placed.vals[k-1]; old.cell != c && old.cell >= 0 && c >= 0 {
-			from := int(old.cell)
-			old.cell = c
-			s.move(e, from, *old)
-			return
-		}
-	}
-	s.reposition(w, e, c)
 }
 
 // reposition places e, whose counted and listed components do not
@@ -509,9 +506,9 @@ func (s *Spatial) reposition(w *World, e Entity, c int32) {
 // several tracked deltas need sorting out.
 func (s *Spatial) affected(a *Action, into []Entity) []Entity {
 	deltas := 0
-	for _, id := range a.data {
+	for _, id := range a.touched {
 		if s.tracked.Has(id) {
-			into = a.deltas[id].appendTouched(into)
+			into = a.cores[id].appendTouched(into)
 			deltas++
 		}
 	}
@@ -567,7 +564,7 @@ func (s *Spatial) sortUnique(list []Entity) []Entity {
 // holds nothing else, so neither asks the stores about every component.
 func (s *Spatial) update(w *World, a *Action, affected []Entity) {
 	touched := s.touched[:0]
-	for _, id := range a.data {
+	for _, id := range a.touched {
 		if s.members.Has(id) {
 			m := member{idx: w.indexes[id]}
 			if i := s.countSlot[id]; i >= 0 {

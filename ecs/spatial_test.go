@@ -347,9 +347,9 @@ func TestSpatialResetLaysOutEveryCell(t *testing.T) {
 	}
 }
 
-// TestCommitStepAgreesWithTheGeneralWay pins Spatial.commitStep, the
-// commit of an action that moves one entity and touches nothing the index
-// counts or lists: random such steps, some with another component and a
+// TestCommitStepAgreesWithTheGeneralWay pins Spatial.commit's straight
+// line, the commit of an action that moves one entity and touches nothing
+// the index counts or lists: random such steps, some with another component and a
 // property written alongside, some placing an entity for the first time or
 // moving one off the grid or within its cell, go through Commit in one
 // world and through commitByUpdate in another. Both must agree on the
