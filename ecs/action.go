@@ -178,8 +178,8 @@ func (d *deltaCore) search(e Entity) int32 {
 // moot reports whether flushing would change nothing because the delta's
 // one entry removes the component from an entity that does not hold it (a
 // builder clearing a state to be sure), and then empties the delta itself.
-// It is the flush loops' test, made before the interface call: most
-// deltas fail it on their first or second comparison.
+// It is flushBut's test, made before the interface call: most deltas fail
+// it on their first or second comparison.
 func (d *deltaCore) moot() bool {
 	if len(d.ents) != 0 || len(d.rem) != 1 || d.held.load(d.rem[0]) != 0 {
 		return false
@@ -427,17 +427,20 @@ func (a *Action) mark(id ID) {
 }
 
 // flush applies every touched delta to its store. A property has nothing
-// to apply, and a moot removal is done with here: neither costs a call.
+// to apply and costs no call. It inlines into the commits.
 func (a *Action) flush() {
 	for _, id := range a.touched {
-		if c := a.cores[id]; c != nil && !c.moot() {
+		if a.cores[id] != nil {
 			a.deltas[id].flush()
 		}
 	}
 }
 
 // flushBut is flush for every touched delta but skip's, which the caller
-// has applied itself.
+// has applied itself, the commit of a step: a moot removal is done with
+// here without a call (a mover's builder clears a state the mover seldom
+// has). flush leaves the test out: it would not inline with it, and the
+// commits of many components would pay more for the test than they save.
 func (a *Action) flushBut(skip ID) {
 	for _, id := range a.touched {
 		if c := a.cores[id]; c != nil && id != skip && !c.moot() {

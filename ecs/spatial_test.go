@@ -350,7 +350,8 @@ func TestSpatialResetLaysOutEveryCell(t *testing.T) {
 // TestCommitStepAgreesWithTheGeneralWay pins Spatial.commit's straight
 // line, the commit of an action that moves one entity and touches nothing
 // the index counts or lists: random such steps, some with another component and a
-// property written alongside, some placing an entity for the first time or
+// property written alongside, some with a name set or removed (held or
+// not) on any entity, some placing an entity for the first time or
 // moving one off the grid or within its cell, go through Commit in one
 // world and through commitByUpdate in another. Both must agree on the
 // hash, on every cell's order and on Check after each step.
@@ -379,18 +380,30 @@ func TestCommitStepAgreesWithTheGeneralWay(t *testing.T) {
 			}
 			commits[k](w, a)
 		}
+		// Each world's action is used again for every step, as a game
+		// uses its own: what a commit leaves in it counts too.
+		as := [2]*Action{ws[0].NewAction(), ws[1].NewAction()}
 		for step := range 400 {
 			e := Entity(1 + r.IntN(n))
 			p := geom.Point{X: r.IntN(gridW+2) - 1, Y: r.IntN(gridH+2) - 1}
 			other, prop := r.IntN(3) == 0, r.IntN(2) == 0
+			// A name set or removed alongside, on any entity: a removal
+			// from one without a name is the flush's moot case.
+			named, naming := Entity(1+r.IntN(n)), r.IntN(3)
 			for k, w := range ws {
-				a := w.NewAction()
+				a := as[k]
 				if prop {
 					tag.Set(a, "step")
 				}
 				pos.Set(a, e, p)
 				if other {
 					velo.Set(a, e, vel{DX: step})
+				}
+				switch naming {
+				case 0:
+					name.Set(a, named, "n")
+				case 1:
+					name.Remove(a, named)
 				}
 				commits[k](w, a)
 			}
