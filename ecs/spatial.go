@@ -399,9 +399,11 @@ func (s *Spatial) First(p geom.Point, id ID) (Entity, bool) {
 // commit applies a, which touches a tracked component, to the world's
 // stores and keeps the index in step. The usual action of a mover sets
 // one position and changes nothing the index counts or lists: it is done
-// here in a straight line, the store and the other components written
-// before the index, which reads none of them for a step, so that nothing
-// has to outlive the calls but the step itself. commitMany has the rest.
+// here in a straight line, the position's store, then the index, then the
+// other components, so that only the action outlives the index's call.
+// The index reads no store for a step but those of what it counts and
+// lists (reposition, for an entity it places anew), which the action does
+// not touch. commitMany has the rest.
 func (s *Spatial) commit(w *World, a *Action) {
 	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
 	if len(d.ents) != 1 || len(d.rem) != 0 || a.mask.Intersects(&s.members) {
@@ -420,7 +422,6 @@ func (s *Spatial) commit(w *World, a *Action) {
 	}
 	// The store's kept digest no longer holds (World.Hash).
 	st.summed = false
-	a.flushBut(s.pos.id)
 	// An indexed entity going from one cell of the grid to another goes
 	// straight to move; reposition has the rest.
 	c := int32(s.cell(p))
@@ -429,10 +430,12 @@ func (s *Spatial) commit(w *World, a *Action) {
 			from := int(old.cell)
 			old.cell = c
 			s.move(e, from, *old)
+			a.flushBut(s.pos.id)
 			return
 		}
 	}
 	s.reposition(w, e, c)
+	a.flushBut(s.pos.id)
 }
 
 // commitMany is commit for any action: several positions, removals, or
