@@ -39,10 +39,9 @@ type delta interface {
 	del(e Entity)
 	// flush applies the delta to its store and resets it.
 	flush()
-	// appendTouched appends the entities the delta sets or removes.
-	appendTouched(into []Entity) []Entity
-	// setting reports whether the delta sets a value on e.
-	setting(e Entity) bool
+	// core returns the part of a data or flag delta that does not depend
+	// on the value type, nil for a property's.
+	core() *deltaCore
 }
 
 // entry states a component can have in an action.
@@ -57,10 +56,13 @@ const (
 // entities per component.
 const linearMax = 8
 
-// dataDelta is one component's part of an action: values set, in the order
-// they were first set, and entities the component is removed from. An
-// entity is in at most one of the two lists. Codes name its place: i+1 for
-// ents[i], -(j+1) for rem[j], 0 for neither.
+// deltaCore is the part of a data or flag component's delta that does not
+// depend on the value type: the entities it sets, in the order they were
+// first set, and those it removes the component from. An entity is in at
+// most one of the two lists. Codes name its place: i+1 for ents[i], -(j+1)
+// for rem[j], 0 for neither. The action keeps every delta's core beside
+// the delta, so the flush loops and Remove reach it without an interface
+// call or a type assertion.
 //
 // Two things keep a large delta cheap to build. An entity above top, the
 // largest the delta has held, cannot be in it: a set or a removal for it
@@ -70,19 +72,30 @@ const linearMax = 8
 // grown: it holds the codes of ents[:ie] and rem[:ir], and the next search
 // adds the entries appended since. A delta never searched never writes or
 // clears its index.
-type dataDelta[T any] struct {
-	st   *sparseSet[T]
+type deltaCore struct {
 	ents []Entity
-	vals []T
 	rem  []Entity
 	top  Entity
 	idx  sparseIndex
 	// ie and ir are how many of ents and rem the index holds.
 	ie, ir int
+	// held is the store's index, which tells whether an entity holds the
+	// component before the action.
+	held *sparseIndex
+}
+
+// dataDelta is one data or flag component's part of an action: its core,
+// and the values set, aligned with the core's ents.
+type dataDelta[T any] struct {
+	deltaCore
+	st   *sparseSet[T]
+	vals []T
 	// refs is whether a T can hold a reference, which the values must
 	// drop once applied so the delta does not keep it alive.
 	refs bool
 }
+
+func (d *dataDelta[T]) core() *deltaCore { return &d.deltaCore }
 
 func (d *dataDelta[T]) reset() {
 	d.forget()
@@ -92,7 +105,7 @@ func (d *dataDelta[T]) reset() {
 
 // forget drops what the delta knows about the entities it holds, the top
 // and the index, before its lists are emptied.
-func (d *dataDelta[T]) forget() {
+func (d *deltaCore) forget() {
 	if d.ie+d.ir > 0 {
 		d.unindex()
 	}
@@ -100,7 +113,7 @@ func (d *dataDelta[T]) forget() {
 }
 
 // unindex clears the index's entries.
-func (d *dataDelta[T]) unindex() {
+func (d *deltaCore) unindex() {
 	for _, e := range d.ents[:d.ie] {
 		if d.idx.unset(e) {
 			d.idx.emptied(e)
@@ -130,7 +143,7 @@ func (d *dataDelta[T]) dropVals() {
 	d.vals = d.vals[:0]
 }
 
-func (d *dataDelta[T]) find(e Entity) int32 {
+func (d *deltaCore) find(e Entity) int32 {
 	if e > d.top {
 		return 0
 	}
@@ -152,7 +165,7 @@ func (d *dataDelta[T]) find(e Entity) int32 {
 
 // search looks e up in the index of a large delta, first adding the
 // entries appended since the last search.
-func (d *dataDelta[T]) search(e Entity) int32 {
+func (d *deltaCore) search(e Entity) int32 {
 	for ; d.ie < len(d.ents); d.ie++ {
 		d.idx.store(d.ents[d.ie], int32(d.ie+1))
 	}
@@ -160,6 +173,20 @@ func (d *dataDelta[T]) search(e Entity) int32 {
 		d.idx.store(d.rem[d.ir], -int32(d.ir+1))
 	}
 	return d.idx.load(e)
+}
+
+// moot reports whether flushing would change nothing because the delta's
+// one entry removes the component from an entity that does not hold it (a
+// builder clearing a state to be sure), and then empties the delta itself.
+// It is flushBut's test, made before the interface call: most deltas fail
+// it on their first or second comparison.
+func (d *deltaCore) moot() bool {
+	if len(d.ents) != 0 || len(d.rem) != 1 || d.held.load(d.rem[0]) != 0 {
+		return false
+	}
+	// One entry: no index to forget (one is built only past linearMax).
+	d.rem, d.top = d.rem[:0], 0
+	return true
 }
 
 func (d *dataDelta[T]) set(e Entity, v T) {
@@ -211,9 +238,11 @@ func (d *dataDelta[T]) put(a *Action, id ID, e Entity, v T) {
 	d.set(e, v)
 }
 
-// drop1 is Data.Remove's part of the work once the delta is found, with
-// put's fast path. Removing from an id never spawned does nothing.
-func (d *dataDelta[T]) drop1(a *Action, id ID, e Entity) {
+// drop1 is Data.Remove's part of the work once the core is found, with
+// put's fast path; only an entity the delta may hold already needs the
+// value type, through the delta. Removing from an id never spawned does
+// nothing.
+func (d *deltaCore) drop1(a *Action, id ID, e Entity) {
 	if !a.spawnedID(e) {
 		return
 	}
@@ -225,14 +254,14 @@ func (d *dataDelta[T]) drop1(a *Action, id ID, e Entity) {
 		d.rem = append(d.rem, e)
 		return
 	}
-	d.del(e)
+	a.deltas[id].del(e)
 }
 
 // drop deletes list[i] keeping the order of the rest (the order of first
 // touch decides the commit order, hence iteration order) and renumbers the
 // codes of the indexed entries that moved; sign is +1 for ents and -1 for
 // rem, and held is how many of list the index holds.
-func (d *dataDelta[T]) drop(list []Entity, i int, sign int32, held *int) []Entity {
+func (d *deltaCore) drop(list []Entity, i int, sign int32, held *int) []Entity {
 	indexed := i < *held
 	if indexed {
 		d.idx.clear(list[i])
@@ -313,11 +342,13 @@ func (d *dataDelta[T]) flush() {
 	d.st.summed = false
 }
 
-func (d *dataDelta[T]) setting(e Entity) bool { return d.find(e) > 0 }
+// setting reports whether the delta sets a value on e.
+func (d *deltaCore) setting(e Entity) bool { return d.find(e) > 0 }
 
-// appendTouched appends one by one: a delta holds one or two entities as a
-// rule, for which a loop beats the runtime's copy.
-func (d *dataDelta[T]) appendTouched(into []Entity) []Entity {
+// appendTouched appends the entities the delta sets or removes, one by
+// one: a delta holds one or two entities as a rule, for which a loop beats
+// the runtime's copy.
+func (d *deltaCore) appendTouched(into []Entity) []Entity {
 	for _, e := range d.ents {
 		into = append(into, e)
 	}
@@ -336,20 +367,23 @@ func (d *propDelta[T]) reset() {
 	var zero T
 	d.v, d.ok = zero, false
 }
-func (d *propDelta[T]) del(Entity)                           {}
-func (d *propDelta[T]) flush()                               {}
-func (d *propDelta[T]) appendTouched(into []Entity) []Entity { return into }
-func (d *propDelta[T]) setting(Entity) bool                  { return false }
-func (d *propDelta[T]) set(v T)                              { d.v, d.ok = v, true }
-func (d *propDelta[T]) get() (T, bool)                       { return d.v, d.ok }
+func (d *propDelta[T]) core() *deltaCore { return nil }
+func (d *propDelta[T]) del(Entity)       {}
+func (d *propDelta[T]) flush()           {}
+func (d *propDelta[T]) set(v T)          { d.v, d.ok = v, true }
+func (d *propDelta[T]) get() (T, bool)   { return d.v, d.ok }
 
 // Action is a change set: values set, flags added and components removed, for
 // any number of entities, plus the action's properties. Build it with the
 // component handles, then World.Commit applies it and clears it for reuse.
 // An action belongs to one World.
 type Action struct {
-	w       *World
-	deltas  []delta
+	w      *World
+	deltas []delta
+	// cores holds each delta's core, nil for a property's: the flush
+	// loops skip a property (nothing to apply) and a removal that would
+	// change nothing without a call.
+	cores   []*deltaCore
 	touched []ID
 	mask    Mask
 	spawned uint64
@@ -361,9 +395,14 @@ type Action struct {
 // write finds its delta without asking whether it exists.
 func (w *World) NewAction() *Action {
 	n := w.schema.Len()
-	a := &Action{w: w, deltas: make([]delta, n), touched: make([]ID, 0, n)}
+	a := &Action{w: w, deltas: make([]delta, n), cores: make([]*deltaCore, n), touched: make([]ID, 0, n)}
 	for id, sp := range w.schema.specs {
-		a.deltas[id] = sp.newDelta(w.stores[id])
+		d := sp.newDelta(w.stores[id])
+		a.deltas[id] = d
+		if c := d.core(); c != nil {
+			c.held = w.indexes[id]
+			a.cores[id] = c
+		}
 	}
 	return a
 }
@@ -387,18 +426,24 @@ func (a *Action) mark(id ID) {
 	a.touched = append(a.touched, id)
 }
 
-// flush applies every touched delta to its store.
+// flush applies every touched delta to its store. A property has nothing
+// to apply and costs no call. It inlines into the commits.
 func (a *Action) flush() {
 	for _, id := range a.touched {
-		a.deltas[id].flush()
+		if a.cores[id] != nil {
+			a.deltas[id].flush()
+		}
 	}
 }
 
-// flushBut applies every touched delta but skip's, which the caller has
-// applied itself.
+// flushBut is flush for every touched delta but skip's, which the caller
+// has applied itself, the commit of a step: a moot removal is done with
+// here without a call (a mover's builder clears a state the mover seldom
+// has). flush leaves the test out: it would not inline with it, and the
+// commits of many components would pay more for the test than they save.
 func (a *Action) flushBut(skip ID) {
 	for _, id := range a.touched {
-		if id != skip {
+		if c := a.cores[id]; c != nil && id != skip && !c.moot() {
 			a.deltas[id].flush()
 		}
 	}
@@ -421,6 +466,13 @@ func (a *Action) clear() {
 	}
 	a.touched = a.touched[:0]
 	a.mask = Mask{}
+}
+
+// committed empties the action once a commit has applied it.
+func (a *Action) committed() {
+	a.touched = a.touched[:0]
+	a.mask = Mask{}
+	a.spawned = 0
 }
 
 // Empty reports whether the action changes nothing and carries no property.
@@ -482,7 +534,7 @@ func (a *Action) RemoveEntity(e Entity) {
 		for ; word != 0; word &= word - 1 {
 			id := ID(k<<6 | bits.TrailingZeros64(word))
 			x := a.w.indexes[id]
-			if x != nil && (x.load(e) != 0 || a.mask.Has(id) && a.deltas[id].setting(e)) {
+			if x != nil && (x.load(e) != 0 || a.mask.Has(id) && a.cores[id].setting(e)) {
 				a.deltaFor(id).del(e)
 			}
 		}
@@ -498,7 +550,7 @@ func (c Data[T]) Set(a *Action, e Entity, v T) {
 // Remove makes the action remove the component from e. Removing from an id
 // never spawned does nothing.
 func (c Data[T]) Remove(a *Action, e Entity) {
-	a.deltas[c.id].(*dataDelta[T]).drop1(a, c.id, e)
+	a.cores[c.id].drop1(a, c.id, e)
 }
 
 // Pending returns the entities whose value the action sets and the values,
@@ -527,7 +579,7 @@ func (f Flag) Add(a *Action, e Entity) {
 // Remove makes the action remove flag f from e (nothing for an id never
 // spawned).
 func (f Flag) Remove(a *Action, e Entity) {
-	a.deltas[f.id].(*dataDelta[struct{}]).drop1(a, f.id, e)
+	a.cores[f.id].drop1(a, f.id, e)
 }
 
 // Pending returns the entities the action adds the flag to.

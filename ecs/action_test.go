@@ -368,9 +368,10 @@ func TestTouchedAgreesWithTheWrites(t *testing.T) {
 // TestFlushOfOneEntryAgreesWithTheStore pins a delta's flush of a single
 // entry, which skips the general loops: over random one-entry actions (a
 // value replacing one, a value added, a removal, a removal of what is
-// absent) the store must end as a plain sparse set driven by set and
-// remove, in the same order, and a value holding references must be
-// dropped from the delta once applied.
+// absent, which the flush loops drop as moot without a call) the store
+// must end as a plain sparse set driven by set and remove, in the same
+// order, the delta must be left empty, and a value holding references
+// must be dropped from the delta once applied.
 func TestFlushOfOneEntryAgreesWithTheStore(t *testing.T) {
 	for _, seed := range testSeeds {
 		r := rand.New(rand.NewPCG(seed, 13))
@@ -399,6 +400,8 @@ func TestFlushOfOneEntryAgreesWithTheStore(t *testing.T) {
 				require.Zero(t, d.vals[:1][0], "seed %d step %d: the applied value is dropped", seed, step)
 			}
 			require.Zero(t, d.top, "seed %d step %d", seed, step)
+			require.Empty(t, d.ents, "seed %d step %d", seed, step)
+			require.Empty(t, d.rem, "seed %d step %d", seed, step)
 		}
 	}
 }

@@ -14,21 +14,16 @@ const MaxKinds = 64
 // like the sparse index's, exist only while some entity of theirs holds a
 // tracked component.
 type kindMasks struct {
-	pages []*kindPage
-	spare []*kindPage
-	// idle is 1 + the number of the page that emptied last, or 0, kept in
-	// place as the sparse index keeps its own: an entity that gains and
-	// loses a tracked component turn after turn keeps its page.
-	idle Entity
+	// The pages are kept as the sparse index keeps its own: an entity
+	// that gains and loses a tracked component turn after turn keeps its
+	// page.
+	pageTable[uint64]
 	// ids lists the tracked components; bit i stands for ids[i].
 	ids []ID
 }
 
 // kindPage is one page of masks, with the number of its non-zero masks.
-type kindPage struct {
-	used int32
-	mask [pageSize]uint64
-}
+type kindPage = slotPage[uint64]
 
 // noKinds stands for every page not allocated, so a read needs no nil
 // check. It is never written.
@@ -37,7 +32,7 @@ var noKinds = new(kindPage)
 // of returns e's mask.
 func (k *kindMasks) of(e Entity) uint64 {
 	if p := e >> pageBits; p < Entity(len(k.pages)) {
-		return k.pages[p].mask[e&pageMask]
+		return k.pages[p].slot[e&pageMask]
 	}
 	return 0
 }
@@ -46,23 +41,13 @@ func (k *kindMasks) of(e Entity) uint64 {
 func (k *kindMasks) gain(e Entity, bit uint64) {
 	p := e >> pageBits
 	if p >= Entity(len(k.pages)) {
-		old := len(k.pages)
-		k.pages = append(k.pages, make([]*kindPage, int(p)+1-old)...)
-		for i := old; i < len(k.pages); i++ {
-			k.pages[i] = noKinds
-		}
+		k.extend(int(p)+1, noKinds)
 	}
 	pg := k.pages[p]
 	if pg == noKinds {
-		if n := len(k.spare); n > 0 {
-			pg = k.spare[n-1]
-			k.spare = k.spare[:n-1]
-		} else {
-			pg = new(kindPage)
-		}
-		k.pages[p] = pg
+		pg = k.fetch(p)
 	}
-	m := &pg.mask[e&pageMask]
+	m := &pg.slot[e&pageMask]
 	if *m == 0 {
 		pg.used++
 	}
@@ -73,7 +58,7 @@ func (k *kindMasks) gain(e Entity, bit uint64) {
 func (k *kindMasks) lose(e Entity, bit uint64) {
 	p := e >> pageBits
 	pg := k.pages[p]
-	m := &pg.mask[e&pageMask]
+	m := &pg.slot[e&pageMask]
 	*m &^= bit
 	if *m != 0 {
 		return
@@ -81,22 +66,7 @@ func (k *kindMasks) lose(e Entity, bit uint64) {
 	if pg.used--; pg.used != 0 {
 		return
 	}
-	if k.idle != 0 && k.idle-1 != p {
-		k.release(k.idle - 1)
-	}
-	k.idle = p + 1
-}
-
-// release gives page p back to the spares if it is still empty.
-func (k *kindMasks) release(p Entity) {
-	pg := k.pages[p]
-	if pg == noKinds || pg.used != 0 {
-		return
-	}
-	k.pages[p] = noKinds
-	if len(k.spare) < maxSpare {
-		k.spare = append(k.spare, pg)
-	}
+	k.emptied(p, noKinds)
 }
 
 // rebuild makes every mask again from the tracked stores of w, after a
@@ -105,7 +75,7 @@ func (k *kindMasks) rebuild(w *World) {
 	for p, pg := range k.pages {
 		if pg != noKinds {
 			*pg = kindPage{}
-			k.release(Entity(p))
+			k.release(Entity(p), noKinds)
 		}
 	}
 	k.idle = 0

@@ -20,7 +20,7 @@ func (a *Action) removeEntityByScan(e Entity) {
 		return
 	}
 	for id, x := range a.w.indexes {
-		if x != nil && (x.load(e) != 0 || a.mask.Has(ID(id)) && a.deltas[id].setting(e)) {
+		if x != nil && (x.load(e) != 0 || a.mask.Has(ID(id)) && a.cores[id].setting(e)) {
 			a.deltaFor(ID(id)).del(e)
 		}
 	}
@@ -201,7 +201,7 @@ func commitByUpdate(w *World, a *Action) {
 	deltas := 0
 	for _, id := range a.touched {
 		if w.spatial.tracked.Has(id) {
-			affected = a.deltas[id].appendTouched(affected)
+			affected = a.cores[id].appendTouched(affected)
 			deltas++
 		}
 	}
@@ -212,9 +212,7 @@ func commitByUpdate(w *World, a *Action) {
 	a.flush()
 	w.spatial.update(w, a, affected)
 	w.next += Entity(a.spawned)
-	a.touched = a.touched[:0]
-	a.mask = Mask{}
-	a.spawned = 0
+	a.committed()
 }
 
 // TestCommitAgreesWithTheGeneralWay runs the same random actions, moves

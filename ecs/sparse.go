@@ -15,28 +15,93 @@ const (
 	maxSpare = 64
 )
 
-// page is one lazily allocated block of a sparse index, with the number of
-// its slots in use so it can be released when the last one clears.
-type page struct {
+// slotPage is one lazily allocated block of a map from entity ids to
+// slots of V, with the number of its slots in use so it can be released
+// when the last one clears.
+type slotPage[V int32 | uint64] struct {
 	used int32
-	slot [pageSize]int32
+	slot [pageSize]V
 }
+
+// page is a page of a sparse index: entities' codes.
+type page = slotPage[int32]
 
 // noPage stands for every page not allocated, so a lookup needs no nil
 // check. It is never written: store replaces it before writing.
 var noPage = new(page)
 
-// sparseIndex maps entity ids to int32 codes through lazily allocated pages,
-// so ids cost memory only while their page holds a live entry. Zero means
-// absent.
-type sparseIndex struct {
-	pages []*page
-	spare []*page
+// pageTable is the page table of such a map, with the pages it keeps for
+// reuse: the sparse index's codes and the kind masks use the same one.
+// The reads and the common writes go to pages directly; the methods are
+// the rare steps of a page's life, each given the map's stand-in for the
+// pages not allocated (none), which is never written.
+type pageTable[V int32 | uint64] struct {
+	pages []*slotPage[V]
+	spare []*slotPage[V]
 	// idle is 1 + the number of the page that emptied last, or 0. That
 	// page stays in place until another one empties, so an entity that
 	// gains and loses a component turn after turn does not release and
 	// fetch its page every time.
 	idle Entity
+}
+
+// extend makes the table n pages long, the new ones none.
+func (t *pageTable[V]) extend(n int, none *slotPage[V]) {
+	old := len(t.pages)
+	if n <= cap(t.pages) {
+		t.pages = t.pages[:n]
+	} else {
+		grown := make([]*slotPage[V], n, max(n, 2*cap(t.pages)))
+		copy(grown, t.pages)
+		t.pages = grown
+	}
+	for i := old; i < n; i++ {
+		t.pages[i] = none
+	}
+}
+
+// fetch puts an all-zero page at p, which is none, reusing a released one
+// when it can (a released page is all zero because its last slot has just
+// been cleared), and returns it.
+func (t *pageTable[V]) fetch(p Entity) *slotPage[V] {
+	var pg *slotPage[V]
+	if n := len(t.spare); n > 0 {
+		pg = t.spare[n-1]
+		t.spare[n-1] = nil
+		t.spare = t.spare[:n-1]
+	} else {
+		pg = new(slotPage[V])
+	}
+	t.pages[p] = pg
+	return pg
+}
+
+// emptied handles page p losing its last entry: it stays, and the page
+// that emptied before it goes back to the spares if still empty.
+func (t *pageTable[V]) emptied(p Entity, none *slotPage[V]) {
+	if t.idle != 0 && t.idle-1 != p {
+		t.release(t.idle-1, none)
+	}
+	t.idle = p + 1
+}
+
+// release gives page p back to the spares if it is still empty.
+func (t *pageTable[V]) release(p Entity, none *slotPage[V]) {
+	pg := t.pages[p]
+	if pg == none || pg.used != 0 {
+		return
+	}
+	t.pages[p] = none
+	if len(t.spare) < maxSpare {
+		t.spare = append(t.spare, pg)
+	}
+}
+
+// sparseIndex maps entity ids to int32 codes through lazily allocated pages,
+// so ids cost memory only while their page holds a live entry. Zero means
+// absent.
+type sparseIndex struct {
+	pageTable[int32]
 	// held, for a store's index, is told when a page gains its first
 	// entry or loses its last, as component id; nil for any other index.
 	held *pageHolders
@@ -131,12 +196,11 @@ func (s *sparseIndex) storeNew(e Entity, v int32) {
 	}
 	p := int(e >> pageBits)
 	if p >= len(s.pages) {
-		s.grow(p + 1)
+		s.extend(p+1, noPage)
 	}
 	pg := s.pages[p]
 	if pg == noPage {
-		pg = s.fresh()
-		s.pages[p] = pg
+		pg = s.fetch(Entity(p))
 	}
 	slot := &pg.slot[e&pageMask]
 	if *slot == 0 {
@@ -176,48 +240,7 @@ func (s *sparseIndex) emptied(e Entity) {
 	if s.held != nil {
 		s.held.drop(p, s.id)
 	}
-	if s.idle != 0 && s.idle-1 != p {
-		s.release(s.idle - 1)
-	}
-	s.idle = p + 1
-}
-
-// release gives page p back to the spares if it is still empty.
-func (s *sparseIndex) release(p Entity) {
-	pg := s.pages[p]
-	if pg == noPage || pg.used != 0 {
-		return
-	}
-	s.pages[p] = noPage
-	if len(s.spare) < maxSpare {
-		s.spare = append(s.spare, pg)
-	}
-}
-
-func (s *sparseIndex) grow(n int) {
-	old := len(s.pages)
-	if n <= cap(s.pages) {
-		s.pages = s.pages[:n]
-	} else {
-		pages := make([]*page, n, max(n, 2*cap(s.pages)))
-		copy(pages, s.pages)
-		s.pages = pages
-	}
-	for i := old; i < n; i++ {
-		s.pages[i] = noPage
-	}
-}
-
-// fresh returns an all-zero page, reusing a released one when it can (a
-// released page is all zero because its last slot has just been cleared).
-func (s *sparseIndex) fresh() *page {
-	if n := len(s.spare); n > 0 {
-		pg := s.spare[n-1]
-		s.spare[n-1] = nil
-		s.spare = s.spare[:n-1]
-		return pg
-	}
-	return new(page)
+	s.pageTable.emptied(p, noPage)
 }
 
 // sparseSet stores one value per entity: the index holds position+1 into the

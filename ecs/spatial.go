@@ -397,11 +397,53 @@ func (s *Spatial) First(p geom.Point, id ID) (Entity, bool) {
 }
 
 // commit applies a, which touches a tracked component, to the world's
-// stores and keeps the index in step. An action that changes positions
-// alone (a move, a spawn, a position removed) needs no other store's
-// answer: its position delta says where each entity goes, and each
-// entity's components the index counts or lists are those it had.
+// stores and keeps the index in step. The usual action of a mover sets
+// one position and changes nothing the index counts or lists: it is done
+// here in a straight line, the position's store, then the index, then the
+// other components, so that only the action outlives the index's call.
+// The index reads no store for a step but those of what it counts and
+// lists (reposition, for an entity it places anew), which the action does
+// not touch. commitMany has the rest.
 func (s *Spatial) commit(w *World, a *Action) {
+	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
+	if len(d.ents) != 1 || len(d.rem) != 0 || a.mask.Intersects(&s.members) {
+		s.commitMany(w, a, d)
+		return
+	}
+	// One entry: no index to forget (one is built only past linearMax),
+	// and a point holds no reference to drop.
+	e, p := d.ents[0], d.vals[0]
+	d.ents, d.vals, d.top = d.ents[:0], d.vals[:0], 0
+	st := &s.posStore.sparseSet
+	if k := st.index.load(e); k != 0 {
+		st.vals[k-1] = p
+	} else {
+		st.add(e, p)
+	}
+	// The store's kept digest no longer holds (World.Hash).
+	st.summed = false
+	// An indexed entity going from one cell of the grid to another goes
+	// straight to move; reposition has the rest.
+	c := int32(s.cell(p))
+	if k := s.placed.index.load(e); k != 0 {
+		if old := &s.placed.vals[k-1]; old.cell != c && old.cell >= 0 && c >= 0 {
+			from := int(old.cell)
+			old.cell = c
+			s.move(e, from, *old)
+			a.flushBut(s.pos.id)
+			return
+		}
+	}
+	s.reposition(w, e, c)
+	a.flushBut(s.pos.id)
+}
+
+// commitMany is commit for any action: several positions, removals, or
+// changes to what the index counts or lists. An action that changes
+// positions alone (moves, spawns, positions removed) needs no other
+// store's answer: its position delta d says where each entity goes, and
+// each entity's components the index counts or lists are those it had.
+func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 	if a.mask.Intersects(&s.members) {
 		affected := s.affected(a, w.scratch[:0])
 		a.flush()
@@ -411,25 +453,11 @@ func (s *Spatial) commit(w *World, a *Action) {
 	}
 	// The position delta is applied here, each value as its entity is
 	// placed, and left empty for the flush of the other components.
-	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
 	d.forget()
 	st := &s.posStore.sparseSet
 	for i, e := range d.ents {
 		p := d.vals[i]
-		c := int32(s.cell(p))
-		// The common step, an indexed entity going from one cell of the
-		// grid to another, goes straight to move; reposition has the rest.
-		if k := s.placed.index.load(e); k != 0 {
-			if old := &s.placed.vals[k-1]; old.cell != c && old.cell >= 0 && c >= 0 {
-				from := int(old.cell)
-				old.cell = c
-				s.move(e, from, *old)
-			} else {
-				s.reposition(w, e, c)
-			}
-		} else {
-			s.reposition(w, e, c)
-		}
+		s.reposition(w, e, int32(s.cell(p)))
 		if k := st.index.load(e); k != 0 {
 			st.vals[k-1] = p
 		} else {
@@ -483,7 +511,7 @@ func (s *Spatial) affected(a *Action, into []Entity) []Entity {
 	deltas := 0
 	for _, id := range a.touched {
 		if s.tracked.Has(id) {
-			into = a.deltas[id].appendTouched(into)
+			into = a.cores[id].appendTouched(into)
 			deltas++
 		}
 	}

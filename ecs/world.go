@@ -67,9 +67,7 @@ func (w *World) Commit(a *Action) {
 		a.flush()
 	}
 	w.next += Entity(a.spawned)
-	a.touched = a.touched[:0]
-	a.mask = Mask{}
-	a.spawned = 0
+	a.committed()
 }
 
 // Renew returns an empty world of w's schema, with w's spatial index
