@@ -384,7 +384,7 @@ func TestCommitStepAgreesWithTheGeneralWay(t *testing.T) {
 		// Each world's action is used again for every step, as a game
 		// uses its own: what a commit leaves in it counts too.
 		as := [2]*Action{ws[0].NewAction(), ws[1].NewAction()}
-		for step := range 400 {
+		for step := range testsize.Steps(400) {
 			e := Entity(1 + r.IntN(n))
 			p := geom.Point{X: r.IntN(gridW+2) - 1, Y: r.IntN(gridH+2) - 1}
 			other, prop := r.IntN(3) == 0, r.IntN(2) == 0
