@@ -112,6 +112,10 @@ func (s *Scratch) Derive(c *Check) uint64 {
 			facts |= steers
 		}
 	}
+	// Most actions touch two components or more: one test for them.
+	if len(c.Action.Touched()) <= 1 && (c.Action.Empty() || onlyMarked(c)) {
+		facts |= idle
+	}
 	return facts
 }
 
@@ -143,6 +147,10 @@ const (
 	// acid: the action moves something on the ground into an acid cell,
 	// where tyres are bitten, or off the grid.
 	acid
+	// idle: the action changes nothing, or only carries the mark of a
+	// driver's command, which moot refuses. Moot is asked about every
+	// action while a trace is kept; untraced, only about these.
+	idle
 )
 
 // moved is what move finds about an action: the first entity it moves,

@@ -30,7 +30,8 @@ func (s *factsSeen) Derive(c *Check) uint64 {
 // TestFactsHoldWhereverTheirRulesAct asks every rule of the book that
 // declares Needs, alone, about random actions on random crowded roads
 // (moves on and off the road, into the goal column and onto acid, lane
-// changes, steering, engines losing power), with the trace on, so the
+// changes, steering, engines losing power, actions that change nothing),
+// with the trace on, so the
 // rule is asked whenever its concerns are touched. Whenever the facts the
 // scratch derived hold none of the rule's Needs (the engine, untraced,
 // would not have asked it), the rule must accept and ask for nothing. Each
@@ -65,7 +66,7 @@ func TestFactsHoldWhereverTheirRulesAct(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"bounds", "acid", "goal reached", "steering needs speed", "stranded"} {
+	for _, name := range []string{"moot", "bounds", "acid", "goal reached", "steering needs speed", "stranded"} {
 		assert.Greater(t, acted[name], 10, "%s acted", name)
 		assert.Greater(t, skippable[name], 50, "%s could be skipped", name)
 	}
@@ -74,7 +75,8 @@ func TestFactsHoldWhereverTheirRulesAct(t *testing.T) {
 // fxRandomAction builds a small road crowded with random things, some
 // cells acid, and one action of the kinds the facts are about: a move of
 // any mover to a cell next to it (or off the road), the van boxed in by
-// wrecks or not, a lane change, a steering, or an engine losing power.
+// wrecks or not, a lane change, a steering, an engine losing power, or an
+// action that changes nothing.
 func fxRandomAction(rng *rand.Rand) (*fxWorld, fxStep) {
 	f, step := fxRandomMove(rng)
 	for range rng.IntN(12) {
@@ -114,6 +116,18 @@ func fxRandomAction(rng *rand.Rand) (*fxWorld, fxStep) {
 		}
 		return f, fxTopSpeed(van, rng.IntN(3))
 	case 4:
+		if rng.IntN(2) == 0 {
+			// An action that changes nothing: a wait, an explosion of
+			// a barrel already gone, a command with nothing to do (its
+			// mark alone, or not even that).
+			t := []act.Act{act.Wait(van), act.Explode(van, 0), act.Accelerate(van)}[rng.IntN(3)]
+			marked := rng.IntN(2) == 0
+			return f, fxStep{act: t, build: func(a *ecs.Action) {
+				if marked {
+					vocab.Command.Set(a, true)
+				}
+			}}
+		}
 		// The van a step or two short of the goal column.
 		from := geom.Pt(fxW-1-rng.IntN(3), rng.IntN(fxH))
 		f.change(func(a *ecs.Action) { vocab.Position.Set(a, van, from) })
