@@ -144,8 +144,8 @@ const (
 	// goal: the action moves something on the ground into the goal
 	// column or beyond, where the van's delivery ends, or off the grid.
 	goal
-	// acid: the action moves something on the ground into an acid cell,
-	// where tyres are bitten, or off the grid.
+	// acid: the action moves something with tyres on the ground into an
+	// acid cell, where they are bitten, or moves anything off the grid.
 	acid
 	// idle: the action changes nothing, or only carries the mark of a
 	// driver's command, which moot refuses. Moot is asked about every
@@ -261,7 +261,9 @@ func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point, env *Env) uint6
 		if to.X >= env.GoalX {
 			facts |= goal
 		}
-		if env.Acid(to) {
+		// Acid bites tyres only: under anything else (an enemy's step,
+		// most moves on the ground) the cell is not looked up.
+		if c.World.Holds(vocab.Tyres.ID(), e) && env.Acid(to) {
 			facts |= acid
 		}
 	}
