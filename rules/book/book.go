@@ -99,10 +99,33 @@ func NewScratch(env *Env) *Scratch { return &Scratch{env: env} }
 
 // Derive finds the action's move, for move to hand every rule that asks,
 // and returns its facts (see busy and the bits after it). The facts of
-// the move come from findMove; the two about components are a bit test of
+// the move come from set; the two about components are a bit test of
 // the action's mask each, for most actions, which touch neither.
+//
+// A fragment's last step removes it, so its move is told by the action's
+// LastStep property instead. Derive is called for every action: finding
+// the move here, rather than in a function of its own, saves a call.
 func (s *Scratch) Derive(c *Check) uint64 {
-	facts := findMove(c, &s.m, s.env)
+	var facts uint64
+	found := false
+	ents, vals := vocab.Position.Pending(c.Action)
+	for i, e := range ents {
+		old, had := vocab.Position.Read(c.World, e)
+		if to := vals[i]; had && old != to {
+			facts, found = s.m.set(c, e, old, to, s.env), true
+			break
+		}
+	}
+	if !found {
+		if h, last := vocab.LastStep.Get(c.Action); last {
+			if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
+				facts, found = s.m.set(c, h.E, old, h.To, s.env), true
+			}
+		}
+		if !found {
+			s.m = moved{}
+		}
+	}
 	mask := c.Action.Mask()
 	if mask.Has(vocab.TopSpeed.ID()) {
 		facts |= mayStrand
@@ -188,13 +211,14 @@ func move(c *Check) *moved {
 }
 
 // derive is move without a scratch, kept out of line so that move
-// inlines.
+// inlines. Without the book's Env, it leaves out the facts that are the
+// road's, which only the engine reads.
 //
 //go:noinline
 func derive(c *Check) *moved {
-	m := &moved{}
-	findMove(c, m, nil)
-	return m
+	s := &Scratch{}
+	s.Derive(c)
+	return &s.m
 }
 
 // Subject is the engine's Subject (rules.Options) for this book: the
@@ -206,34 +230,12 @@ func Subject(c *Check) (ecs.Entity, bool) {
 	return m.e, m.ok
 }
 
-// findMove is move without the scratch: it writes the action's move into
-// m and returns its facts, which Derive hands the engine as they come,
-// with no second look at m; without env (no scratch) it leaves out those
-// that are the road's. A fragment's last step removes it, so its move is
-// told by the action's LastStep property instead.
-func findMove(c *Check, m *moved, env *Env) uint64 {
-	ents, vals := vocab.Position.Pending(c.Action)
-	for i, e := range ents {
-		old, had := vocab.Position.Read(c.World, e)
-		if to := vals[i]; had && old != to {
-			return m.set(c, e, old, to, env)
-		}
-	}
-	if h, last := vocab.LastStep.Get(c.Action); last {
-		if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-			return m.set(c, h.E, old, h.To, env)
-		}
-	}
-	*m = moved{}
-	return 0
-}
-
 // set writes a move into m field by field: a composite literal would be
 // built aside and copied, on every move of every action. It asks the
 // index about the target cell once, for every rule that asks after it:
 // how many entities it holds and, only if any, how many of them are
 // projectiles. It returns the move's facts: busy, offGrid and mayStrand,
-// and with env goal and acid.
+// and with env (a scratch's) goal and acid.
 func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point, env *Env) uint64 {
 	m.e, m.from, m.to, m.ok = e, from, to, true
 	s := c.Spatial
