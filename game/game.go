@@ -155,7 +155,7 @@ func (g *Game) setEngine(consultAll bool) {
 		Describe: act.Act.String,
 		Name:     func(t act.Act) string { return act.NameWords(&g.env, t) },
 		Subject:  book.Subject,
-		Scratch:  book.NewScratch(),
+		Scratch:  book.NewScratch(&g.book),
 		NoSkip:   consultAll,
 	})
 	g.env.Clock = g.engine.Now

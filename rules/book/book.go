@@ -88,22 +88,93 @@ func Book(env *Env) []Rule {
 // rule derives again, with the same answers.
 type Scratch struct {
 	m moved
+	// env is the book's, read at each action: the goal column changes
+	// from road to road.
+	env *Env
 }
 
-// NewScratch returns the book's scratch for one engine.
-func NewScratch() *Scratch { return &Scratch{} }
+// NewScratch returns the book's scratch for one engine whose rules were
+// made from env: some facts (the goal column, acid) are the road's.
+func NewScratch(env *Env) *Scratch { return &Scratch{env: env} }
 
 // Derive finds the action's move, for move to hand every rule that asks,
-// and returns its facts: busy when the move's target cell holds something
-// other than projectiles.
-func (s *Scratch) Derive(c *Check) uint64 { return findMove(c, &s.m) }
+// and returns its facts (see busy and the bits after it). The facts of
+// the move come from set; the two about components are a bit test of
+// the action's mask each, for most actions, which touch neither.
+//
+// A fragment's last step removes it, so its move is told by the action's
+// LastStep property instead. Derive is called for every action: finding
+// the move here, rather than in a function of its own, saves a call.
+func (s *Scratch) Derive(c *Check) uint64 {
+	var facts uint64
+	found := false
+	ents, vals := vocab.Position.Pending(c.Action)
+	for i, e := range ents {
+		old, had := vocab.Position.Read(c.World, e)
+		if to := vals[i]; had && old != to {
+			facts, found = s.m.set(c, e, old, to, s.env), true
+			break
+		}
+	}
+	if !found {
+		if h, last := vocab.LastStep.Get(c.Action); last {
+			if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
+				facts, found = s.m.set(c, h.E, old, h.To, s.env), true
+			}
+		}
+		if !found {
+			s.m = moved{}
+		}
+	}
+	mask := c.Action.Mask()
+	if mask.Has(vocab.TopSpeed.ID()) {
+		facts |= mayStrand
+	}
+	if mask.Has(vocab.Steering.ID()) {
+		if ents, _ := vocab.Steering.Pending(c.Action); len(ents) > 0 {
+			facts |= steers
+		}
+	}
+	// Most actions touch two components or more: one test for them.
+	if len(c.Action.Touched()) <= 1 && (c.Action.Empty() || onlyMarked(c)) {
+		facts |= idle
+	}
+	return facts
+}
 
-// busy is the fact (a bit of what Derive returns) that the action moves
-// something into a cell holding more than projectiles. The rules about
-// what a mover meets there need it (Rule.Needs): the engine, untraced,
-// asks none of them about any other action, and each still leaves at
-// once when it is asked anyway (a trace kept, NoSkip, no scratch).
-const busy uint64 = 1 << 0
+// The facts Derive returns, one bit each. A rule that declares one in its
+// Needs (Rule.Needs) is asked, untraced, only about actions that have it:
+// each fact holds for every action about which its rules could do more
+// than accept in silence. Each rule still tests for itself what its fact
+// tells, so it answers the same when it is asked anyway (a trace kept,
+// NoSkip, no scratch).
+const (
+	// busy: the action moves something into a cell holding more than
+	// projectiles. The rules about what a mover meets there need it.
+	busy uint64 = 1 << iota
+	// offGrid: the action moves something off the grid, which bounds
+	// refuses; every other move stays on it.
+	offGrid
+	// mayStrand: the action sets a top speed, or moves something on the
+	// ground (the Ground mark) to a cell whose east neighbour is off the
+	// road or holds something solid, or off the grid. A van is never
+	// walled in while it can go on east, so stranded needs it.
+	mayStrand
+	// steers: the action sets a steering (a lane change asked for), which
+	// only a vehicle with speed may do. A lane change clears its
+	// steering, and sets none.
+	steers
+	// goal: the action moves something on the ground into the goal
+	// column or beyond, where the van's delivery ends, or off the grid.
+	goal
+	// acid: the action moves something with tyres on the ground into an
+	// acid cell, where they are bitten, or moves anything off the grid.
+	acid
+	// idle: the action changes nothing, or only carries the mark of a
+	// driver's command, which moot refuses. Moot is asked about every
+	// action while a trace is kept; untraced, only about these.
+	idle
+)
 
 // moved is what move finds about an action: the first entity it moves,
 // where from and where to, whether it moves anything at all, and whether
@@ -140,13 +211,14 @@ func move(c *Check) *moved {
 }
 
 // derive is move without a scratch, kept out of line so that move
-// inlines.
+// inlines. Without the book's Env, it leaves out the facts that are the
+// road's, which only the engine reads.
 //
 //go:noinline
 func derive(c *Check) *moved {
-	m := &moved{}
-	findMove(c, m)
-	return m
+	s := &Scratch{}
+	s.Derive(c)
+	return &s.m
 }
 
 // Subject is the engine's Subject (rules.Options) for this book: the
@@ -158,41 +230,46 @@ func Subject(c *Check) (ecs.Entity, bool) {
 	return m.e, m.ok
 }
 
-// findMove is move without the scratch: it writes the action's move into
-// m and returns its facts (busy or none), which Derive hands the engine
-// as they come, with no second look at m. A fragment's last step removes
-// it, so its move is told by the action's LastStep property instead.
-func findMove(c *Check, m *moved) uint64 {
-	ents, vals := vocab.Position.Pending(c.Action)
-	for i, e := range ents {
-		old, had := vocab.Position.Read(c.World, e)
-		if to := vals[i]; had && old != to {
-			return m.set(c, e, old, to)
-		}
-	}
-	if h, last := vocab.LastStep.Get(c.Action); last {
-		if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-			return m.set(c, h.E, old, h.To)
-		}
-	}
-	*m = moved{}
-	return 0
-}
-
 // set writes a move into m field by field: a composite literal would be
 // built aside and copied, on every move of every action. It asks the
 // index about the target cell once, for every rule that asks after it:
 // how many entities it holds and, only if any, how many of them are
-// projectiles. It returns the move's facts.
-func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point) uint64 {
+// projectiles. It returns the move's facts: busy, offGrid and mayStrand,
+// and with env (a scratch's) goal and acid.
+func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point, env *Env) uint64 {
 	m.e, m.from, m.to, m.ok = e, from, to, true
-	n := len(c.Spatial.At(to))
-	if n > 0 && n > c.Spatial.Count(to, vocab.Projectile.ID()) {
-		m.busy = true
-		return busy
+	s := c.Spatial
+	if !s.In(to) {
+		// Bounds refuses such a move before the rules that need the
+		// others are asked; they hold so that those rules, asked alone
+		// (or after a book that lets the move pass), are asked too.
+		m.busy = false
+		return offGrid | mayStrand | goal | acid
 	}
-	m.busy = false
-	return 0
+	var facts uint64
+	if n := len(s.At(to)); n > 0 && n > s.Count(to, vocab.Projectile.ID()) {
+		facts = busy
+	}
+	m.busy = facts != 0
+	// Only a move on the ground concerns stranded, the goal and acid: a
+	// projectile's step (most moves) pays one bit test for them.
+	if !vocab.Ground.On(c.Action) {
+		return facts
+	}
+	if east := geom.Pt(to.X+1, to.Y); !s.In(east) || s.Any(east, vocab.Solid.ID()) {
+		facts |= mayStrand
+	}
+	if env != nil {
+		if to.X >= env.GoalX {
+			facts |= goal
+		}
+		// Acid bites tyres only: under anything else (an enemy's step,
+		// most moves on the ground) the cell is not looked up.
+		if c.World.Holds(vocab.Tyres.ID(), e) && env.Acid(to) {
+			facts |= acid
+		}
+	}
+	return facts
 }
 
 // stopMover ends the mover's motion and any pending lane change, so a

@@ -10,7 +10,7 @@ import (
 //
 //go:noinline
 func Bounds(env *Env) Rule {
-	return Rule{Name: "bounds", Concerns: moveConcerns, Check: func(c *Check) Verdict {
+	return Rule{Name: "bounds", Concerns: moveConcerns, Needs: offGrid, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to, ok := m.e, m.to, m.ok
 		if !ok || c.Spatial.In(to) {

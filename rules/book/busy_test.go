@@ -41,7 +41,7 @@ func TestQuietCellsAnswerAsTheIndexDoes(t *testing.T) {
 					return Accept
 				}}}, book...)
 			}
-			records[j] = fxResolveWith(f, book, step)
+			records[j] = fxResolveWith(f, book, step, NewScratch(&f.env), true)
 			hashes[j] = f.w.Hash()
 		}
 		for k := range records[1] {
@@ -65,19 +65,21 @@ func TestQuietCellsAnswerAsTheIndexDoes(t *testing.T) {
 	require.Greater(t, refused, 50)
 }
 
-// TestBusyLetsTheEngineSkipOnlyWhatWouldAccept plays the random moves of
-// the test above untraced, once as the game does (the engine skips the
-// rules that need a busy cell for every move the scratch finds quiet)
-// and once asking every rule, and requires the same actions committed and
-// the same world after.
-func TestBusyLetsTheEngineSkipOnlyWhatWouldAccept(t *testing.T) {
+// TestFactsLetTheEngineSkipOnlyWhatWouldAccept plays random actions on
+// random crowded roads (fxRandomAction: moves of every kind of mover,
+// lane changes, steering, engines losing power) untraced, once as the
+// game does (the engine skips each rule whose Needs the scratch's facts
+// lack, such as the rules that need a busy cell for every move into a
+// quiet one) and once asking every rule, and requires the same actions
+// committed and the same world after.
+func TestFactsLetTheEngineSkipOnlyWhatWouldAccept(t *testing.T) {
 	var refused int
 	for i := range 600 {
 		var committed [2][]string
 		var hashes [2]uint64
 		var moved string
 		for j, noSkip := range []bool{false, true} {
-			f, step := fxRandomMove(rand.New(rand.NewPCG(uint64(i), 3)))
+			f, step := fxRandomAction(rand.New(rand.NewPCG(uint64(i), 3)))
 			_, committed[j] = fxResolve(f, Book(&f.env), step, noSkip, false)
 			hashes[j] = f.w.Hash()
 			moved = step.act.String()
@@ -88,7 +90,8 @@ func TestBusyLetsTheEngineSkipOnlyWhatWouldAccept(t *testing.T) {
 			refused++
 		}
 	}
-	// Refusals by the rules that need a busy cell are common.
+	// Refusals (by the rules that need a busy cell, bounds, steering)
+	// are common.
 	require.Greater(t, refused, 50)
 }
 
@@ -135,14 +138,15 @@ func fxRandomMove(rng *rand.Rand) (*fxWorld, fxStep) {
 
 // fxResolveWith runs the step's action, and its follow-ons as empty
 // actions, through the given rules as the game's engine would (the
-// book's scratch, Subject), consulting every rule, and returns the trace.
-func fxResolveWith(f *fxWorld, book []Rule, step fxStep) []rules.Record {
+// scratch given, Subject), with the trace on, consulting every rule if
+// noSkip, and returns the trace.
+func fxResolveWith(f *fxWorld, book []Rule, step fxStep, scratch rules.Scratch[act.Act], noSkip bool) []rules.Record {
 	built := false
 	e := rules.New(f.w, book, rules.Options[act.Act]{
 		Describe: act.Act.String,
-		NoSkip:   true,
+		NoSkip:   noSkip,
 		Subject:  Subject,
-		Scratch:  NewScratch(),
+		Scratch:  scratch,
 		Build: func(_ *act.Act, a *ecs.Action) {
 			if !built {
 				step.build(a)

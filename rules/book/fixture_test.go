@@ -313,7 +313,7 @@ func fxResolve(f *fxWorld, book []Rule, step fxStep, noSkip, traced bool) (*rule
 	// the others derive it at each asking: the two must agree.
 	var scratch rules.Scratch[act.Act]
 	if !noSkip {
-		scratch = NewScratch()
+		scratch = NewScratch(&f.env)
 	}
 	e := rules.New(f.w, book, rules.Options[act.Act]{
 		Describe: act.Act.String,

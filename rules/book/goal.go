@@ -11,7 +11,7 @@ import (
 //
 //go:noinline
 func GoalReached(env *Env) Rule {
-	return Rule{Name: "goal reached", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "goal reached", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Needs: goal, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to, ok := m.e, m.to, m.ok
 		if ok && to.X >= env.GoalX && vocab.Player.In(c.World, e) && !vocab.Arrived.In(c.World, e) {

@@ -13,7 +13,7 @@ import (
 //
 //go:noinline
 func Moot() Rule {
-	return Rule{Name: "moot", Check: func(c *Check) Verdict {
+	return Rule{Name: "moot", Needs: idle, Check: func(c *Check) Verdict {
 		switch c.Type.Kind {
 		case act.KindWait, act.KindSay:
 			return Accept

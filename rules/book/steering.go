@@ -12,7 +12,7 @@ import (
 //
 //go:noinline
 func SteeringNeedsSpeed() Rule {
-	return Rule{Name: "steering needs speed", Concerns: []ecs.ID{vocab.Steering.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "steering needs speed", Concerns: []ecs.ID{vocab.Steering.ID()}, Needs: steers, Check: func(c *Check) Verdict {
 		ents, _ := vocab.Steering.Pending(c.Action)
 		for _, e := range ents {
 			if vocab.Speed.Value(c.After, e) == 0 {

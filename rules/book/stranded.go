@@ -16,7 +16,7 @@ import (
 //
 //go:noinline
 func Stranded(env *Env) Rule {
-	return Rule{Name: "stranded", Concerns: []ecs.ID{vocab.TopSpeed.ID(), vocab.Ground.ID()},
+	return Rule{Name: "stranded", Concerns: []ecs.ID{vocab.TopSpeed.ID(), vocab.Ground.ID()}, Needs: mayStrand,
 		Check: func(c *Check) Verdict {
 			if van, why, stuck := stranded(c, env); stuck {
 				c.Enqueue(act.Strand(van, why))

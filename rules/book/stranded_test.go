@@ -56,6 +56,13 @@ func TestStranded(t *testing.T) {
 			f.wreck(geom.Pt(4, 1))
 			return fxMove(v, geom.Pt(4, 0), Accept, strand(v, assets.MsgBoxedIn))
 		}},
+		{"with the goal beyond the road's end, the east edge walls in", func(f *fxWorld) fxStep {
+			f.env.GoalX = fxW
+			v := f.van(geom.Pt(fxW-2, 2))
+			f.wreck(geom.Pt(fxW-1, 1))
+			f.wreck(geom.Pt(fxW-1, 3))
+			return fxMove(v, geom.Pt(fxW-1, 2), Accept, strand(v, assets.MsgBoxedIn))
+		}},
 		{"a barrel can be shot away: no strand", func(f *fxWorld) fxStep {
 			v := f.van(geom.Pt(3, 2))
 			f.barrel(geom.Pt(5, 2))

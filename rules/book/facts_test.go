@@ -1,0 +1,137 @@
+package book
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"lastpost/ecs"
+	"lastpost/ecs/geom"
+	"lastpost/rules"
+	"lastpost/rules/act"
+	"lastpost/rules/vocab"
+)
+
+// factsSeen is the book's scratch, noting the facts Derive returns for
+// each action.
+type factsSeen struct {
+	*Scratch
+	facts []uint64
+}
+
+func (s *factsSeen) Derive(c *Check) uint64 {
+	f := s.Scratch.Derive(c)
+	s.facts = append(s.facts, f)
+	return f
+}
+
+// TestFactsHoldWhereverTheirRulesAct asks every rule of the book that
+// declares Needs, alone, about random actions on random crowded roads
+// (moves on and off the road, into the goal column and onto acid, lane
+// changes, steering, engines losing power, actions that change nothing),
+// with the trace on, so the
+// rule is asked whenever its concerns are touched. Whenever the facts the
+// scratch derived hold none of the rule's Needs (the engine, untraced,
+// would not have asked it), the rule must accept and ask for nothing. Each
+// rule must also have acted (refused, or asked for a follow-on) in some
+// cases and been skippable in others, so the roads reach what each fact
+// is about.
+func TestFactsHoldWhereverTheirRulesAct(t *testing.T) {
+	acted := map[string]int{}
+	skippable := map[string]int{}
+	for i := range 800 {
+		for k, rule := range Book(&Env{}) {
+			if rule.Needs == 0 {
+				continue
+			}
+			f, step := fxRandomAction(rand.New(rand.NewPCG(uint64(i), 5)))
+			r := Book(&f.env)[k]
+			seen := &factsSeen{Scratch: NewScratch(&f.env)}
+			for j, rec := range fxResolveWith(f, []Rule{r}, step, seen, false) {
+				if len(rec.Checks) == 0 {
+					continue
+				}
+				c := rec.Checks[0]
+				did := c.Verdict != rules.Accept || len(c.FollowOns) > 0
+				if did {
+					acted[r.Name]++
+				}
+				if seen.facts[j]&r.Needs == 0 {
+					skippable[r.Name]++
+					require.False(t, did, "case %d: %s acted on %s with none of the facts it needs (%b): %s",
+						i, r.Name, rec.Action, seen.facts[j], rec)
+				}
+			}
+		}
+	}
+	for _, name := range []string{"moot", "bounds", "acid", "goal reached", "steering needs speed", "stranded"} {
+		assert.Greater(t, acted[name], 10, "%s acted", name)
+		assert.Greater(t, skippable[name], 50, "%s could be skipped", name)
+	}
+}
+
+// fxRandomAction builds a small road crowded with random things, some
+// cells acid, and one action of the kinds the facts are about: a move of
+// any mover to a cell next to it (or off the road), the van boxed in by
+// wrecks or not, a lane change, a steering, an engine losing power, or an
+// action that changes nothing.
+func fxRandomAction(rng *rand.Rand) (*fxWorld, fxStep) {
+	f, step := fxRandomMove(rng)
+	for range rng.IntN(12) {
+		f.acid = append(f.acid, geom.Pt(rng.IntN(fxW), rng.IntN(fxH)))
+	}
+	van := f.player
+	if van == 0 {
+		return f, step
+	}
+	p := vocab.Position.Value(f.w, van)
+	switch rng.IntN(6) {
+	case 0:
+		// Wrecks on most sides of the cell the van moves east into, or
+		// north or south of it.
+		to := p.Add(geom.Dirs[rng.IntN(4)].Vec())
+		for _, d := range []geom.Point{{X: 1}, {Y: -1}, {Y: 1}} {
+			if q := to.Add(d); rng.IntN(5) > 0 && q != p {
+				f.wreck(q)
+			}
+		}
+		if rng.IntN(3) == 0 {
+			f.acid = append(f.acid, to)
+		}
+		return f, fxMove(van, to, Accept)
+	case 1:
+		fxSpeed(f, van, rng.IntN(2))
+		if rng.IntN(2) == 0 {
+			fxSteer(f, van, geom.North)
+		}
+		return f, fxBuilt(f, act.Lane(van, []geom.Dir{geom.North, geom.South}[rng.IntN(2)]), Accept)
+	case 2:
+		fxSpeed(f, van, rng.IntN(2))
+		return f, fxSteerStep(van, []geom.Dir{geom.North, geom.South}[rng.IntN(2)], Accept)
+	case 3:
+		if rng.IntN(3) == 0 {
+			f.carry("engine_kit")
+		}
+		return f, fxTopSpeed(van, rng.IntN(3))
+	case 4:
+		if rng.IntN(2) == 0 {
+			// An action that changes nothing: a wait, an explosion of
+			// a barrel already gone, a command with nothing to do (its
+			// mark alone, or not even that).
+			t := []act.Act{act.Wait(van), act.Explode(van, 0), act.Accelerate(van)}[rng.IntN(3)]
+			marked := rng.IntN(2) == 0
+			return f, fxStep{act: t, build: func(a *ecs.Action) {
+				if marked {
+					vocab.Command.Set(a, true)
+				}
+			}}
+		}
+		// The van a step or two short of the goal column.
+		from := geom.Pt(fxW-1-rng.IntN(3), rng.IntN(fxH))
+		f.change(func(a *ecs.Action) { vocab.Position.Set(a, van, from) })
+		return f, fxMove(van, from.Add(geom.Dirs[rng.IntN(4)].Vec()), Accept)
+	}
+	return f, step
+}
