@@ -1,6 +1,7 @@
 package game
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -214,4 +215,81 @@ func (g *Game) asleep() []ecs.Entity {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// sleepersSeeingVan counts, the plain way, the living sleepers of every
+// bucket of every column that have the van in sight: what a wake-up that
+// looked at every column would wake.
+func sleepersSeeingVan(g *Game) int {
+	van := vocab.Position.Value(g.world, g.env.Van)
+	n := 0
+	for _, sight := range g.sleepers.sights {
+		for x, col := range sight.cols {
+			for _, z := range col {
+				if vocab.Enemy.Has(g.world, z.e) && ai.Sees(geom.Pt(x, z.y), van, sight.vision) {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// A wake-up looks only where the van came nearer when every sleeper is
+// known not to see it from where the last one saw it. Over the bot's runs,
+// after every command, no sleeper in any column may see the van: the plain
+// wake-up over every column would find no one left to wake.
+func TestWakeUpLeavesNoSleeperSeeingTheVan(t *testing.T) {
+	data := loadData(t)
+	bounded, seeds := 0, uint64(40)
+	if testing.Short() {
+		seeds = 10
+	}
+	for seed := uint64(4242); seed < 4242+seeds; seed++ {
+		g := New(data, seed)
+		var bot Bot
+		for step := 0; g.Phase() != act.PhaseOver; step++ {
+			c := bot.Next(g)
+			res, err := g.Do(c)
+			require.NoError(t, err)
+			bot.Observe(c, res)
+			if g.Phase() != act.PhaseRoad {
+				continue
+			}
+			require.Zero(t, sleepersSeeingVan(g), "seed %d step %d", seed, step)
+			if g.sleepers.known {
+				bounded++
+			}
+		}
+	}
+	require.Positive(t, bounded, "no wake-up looked at fewer columns")
+}
+
+// wakeColumns against asking every cell: for random moves of the van along
+// its row (and a few off it), every cell whose sleeper did not see the van
+// where it stood and sees it now lies within the columns it returns.
+func TestWakeColumnsHoldEveryCellThatComesIntoSight(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 3000 {
+		vision := 1 + rng.IntN(22)
+		old := geom.Pt(rng.IntN(120), rng.IntN(30))
+		van := old.Add(geom.Pt(rng.IntN(8), 0))
+		if rng.IntN(8) == 0 {
+			van = geom.Pt(rng.IntN(120), rng.IntN(30))
+		}
+		s := sleepers{van: old, known: rng.IntN(6) != 0}
+		first, last := s.wakeColumns(van, vision)
+		for y := -25; y < 55; y++ {
+			for x := -30; x < 150; x++ {
+				p := geom.Pt(x, y)
+				if s.known && ai.Sees(p, old, vision) {
+					continue // awake already: it saw the van where it stood
+				}
+				if ai.Sees(p, van, vision) {
+					require.True(t, first <= x && x <= last,
+						"vision %d, van %v from %v (known %t): %v sees it outside %d..%d", vision, van, old, s.known, p, first, last)
+				}
+			}
+		}
+	}
 }

@@ -39,6 +39,11 @@ type sleepers struct {
 	// sightOf[i] indexes sights by the vision of the data's enemy i.
 	sightOf []int
 	woken   []ecs.Entity // scratch of one wake-up, kept for its storage
+	// van is where the van stood at the last wake-up, and known whether
+	// every sleeper is known not to see it from there: then a wake-up
+	// need only look where the van came nearer (see wakeColumns).
+	van   geom.Point
+	known bool
 }
 
 // sleepSight holds the sleepers of one vision radius.
@@ -57,6 +62,7 @@ type sleeper struct {
 // reset empties the buckets for a road w columns wide whose enemies are
 // enemies.
 func (s *sleepers) reset(w int, enemies []assets.Enemy) {
+	s.known = false
 	s.sights, s.sightOf = s.sights[:0], s.sightOf[:0]
 	for _, d := range enemies {
 		i := slices.IndexFunc(s.sights, func(v sleepSight) bool { return v.vision == d.Vision })
@@ -104,6 +110,12 @@ func (g *Game) still(e ecs.Entity) bool {
 func (g *Game) sleep(e ecs.Entity, pos geom.Point) {
 	delete(g.pending, e)
 	g.bucket(e, pos.X)
+	// The enemy fell asleep not seeing the van where it stands now; if
+	// that is not where the last wake-up saw it, the next one looks at
+	// every column again.
+	if vocab.Position.Value(g.world, g.env.Van) != g.sleepers.van {
+		g.sleepers.known = false
+	}
 }
 
 // bucket puts enemy e into the bucket of column x of its vision.
@@ -127,20 +139,39 @@ func (g *Game) wakeSeeing() {
 		if sight.n == 0 {
 			continue
 		}
-		// Only the columns nearer the van's than the vision can hold a
-		// cell in sight.
-		for x := max(van.X-sight.vision+1, 0); x <= min(van.X+sight.vision-1, len(sight.cols)-1); x++ {
+		first, last := s.wakeColumns(van, sight.vision)
+		for x := max(first, 0); x <= min(last, len(sight.cols)-1); x++ {
 			if col := sight.cols[x]; len(col) > 0 {
 				sight.cols[x] = g.wakeColumn(col, x, sight.vision, van)
 				sight.n -= len(col) - len(sight.cols[x])
 			}
 		}
 	}
+	s.van, s.known = van, true
 	slices.Sort(s.woken)
 	for _, e := range s.woken {
 		g.pending[e] = struct{}{}
 		g.sched.Insert(Task{Kind: TaskActor, E: e}, TurnTime-offsetPhysics+offsetEnemy)
 	}
+}
+
+// wakeColumns returns the first and last column where a sleeper of the
+// given vision may see the van standing at van. Only the columns nearer
+// the van's than the vision can hold a cell in sight. And when every
+// sleeper is known not to see the van where the last wake-up saw it, and
+// the van has since driven east along its row (or stayed), a sleeper it
+// now sees must stand nearer its new place than its old one: east of the
+// midpoint of the two; a van that stayed put wakes no one.
+func (s *sleepers) wakeColumns(van geom.Point, vision int) (first, last int) {
+	first, last = van.X-vision+1, van.X+vision-1
+	if s.known && van.Y == s.van.Y && van.X >= s.van.X {
+		// (x-van.X)^2 < (x-old.X)^2 asks (van.X-old.X)*(2x-old.X-van.X) > 0.
+		if van.X == s.van.X {
+			return 1, 0
+		}
+		first = max(first, (s.van.X+van.X)/2+1)
+	}
+	return first, last
 }
 
 // wakeColumn moves the living sleepers of column x, of the given vision,
