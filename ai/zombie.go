@@ -15,10 +15,10 @@ const pathMargin = 8
 // is ready to use. A Pathfinder must not be shared between goroutines; it
 // keeps nothing that changes the result of a later search.
 type Pathfinder struct {
-	stamp  uint32   // identifies the current search in mark and closed
-	mark   []uint32 // mark[i] == stamp once cell i is classified this search
-	closed []uint32 // closed[i] == stamp once cell i's distance is final
-	dist   []int32  // steps from the target (the best known), or -1 for a blocked cell
+	stamp uint32 // identifies the current search in the cells' marks
+	// cells holds each cell of the box's search state side by side, so a
+	// visit reads one slice, not three.
+	cells []pathCell
 	// level holds the cells to expand whose estimate (steps from the
 	// target plus the Manhattan distance to self) is the current bound;
 	// next those whose estimate is two more, the only other value one step
@@ -27,6 +27,13 @@ type Pathfinder struct {
 
 	x0, y0, bw, bh int        // the search box: origin and size
 	self           geom.Point // where the search is headed
+}
+
+// pathCell is one cell's state in a search.
+type pathCell struct {
+	mark   uint32 // stamp once the cell is classified this search
+	closed uint32 // stamp once the cell's distance is final
+	dist   int32  // steps from the target (the best known), or -1 when blocked
 }
 
 // Grid is the road as a walker meets it, read straight from the spatial
@@ -207,7 +214,7 @@ func (pf *Pathfinder) search(g *Grid, self, target geom.Point) geom.Dir {
 	pf.nextStamp()
 	pf.self = self
 	start, goal := pf.index(target), pf.index(self)
-	pf.mark[start], pf.dist[start] = pf.stamp, 0
+	pf.cells[start].mark, pf.cells[start].dist = pf.stamp, 0
 	bound := int32(target.Manhattan(self))
 	pf.level = append(pf.level[:0], int32(start))
 	pf.next = pf.next[:0]
@@ -223,10 +230,10 @@ func (pf *Pathfinder) search(g *Grid, self, target geom.Point) geom.Dir {
 		}
 		i := int(pf.level[len(pf.level)-1])
 		pf.level = pf.level[:len(pf.level)-1]
-		if pf.closed[i] == pf.stamp {
+		if pf.cells[i].closed == pf.stamp {
 			continue
 		}
-		pf.closed[i] = pf.stamp
+		pf.cells[i].closed = pf.stamp
 		if i == goal {
 			// Steps beyond self are no nearer the target.
 			reached = true
@@ -246,7 +253,7 @@ func (pf *Pathfinder) search(g *Grid, self, target geom.Point) geom.Dir {
 func (pf *Pathfinder) expand(g *Grid, i int, bound int32) {
 	x, y := i%pf.bw, i/pf.bw
 	p := geom.Pt(pf.x0+x, pf.y0+y)
-	d := pf.dist[i] + 1
+	d := pf.cells[i].dist + 1
 	if y > 0 {
 		pf.visit(g, i-pf.bw, geom.Pt(p.X, p.Y-1), d, bound)
 	}
@@ -265,16 +272,17 @@ func (pf *Pathfinder) expand(g *Grid, i int, bound int32) {
 // time is classified (blocked unless it is self); an open one whose
 // distance improves is queued at its estimate, the bound or two more.
 func (pf *Pathfinder) visit(g *Grid, j int, q geom.Point, d, bound int32) {
-	if pf.mark[j] != pf.stamp {
-		pf.mark[j] = pf.stamp
+	c := &pf.cells[j]
+	if c.mark != pf.stamp {
+		c.mark = pf.stamp
 		if q != pf.self && g.blockedOn(q) {
-			pf.dist[j] = -1
+			c.dist = -1
 			return
 		}
-	} else if pf.closed[j] == pf.stamp || pf.dist[j] < 0 || pf.dist[j] <= d {
+	} else if c.closed == pf.stamp || c.dist < 0 || c.dist <= d {
 		return
 	}
-	pf.dist[j] = d
+	c.dist = d
 	if d+int32(q.Manhattan(pf.self)) == bound {
 		pf.level = append(pf.level, int32(j))
 	} else {
@@ -286,7 +294,7 @@ func (pf *Pathfinder) visit(g *Grid, j int, q geom.Point, d, bound int32) {
 // trying directions in the documented fixed order. Only cells whose
 // distance is final count.
 func (pf *Pathfinder) firstStep(self, target geom.Point) geom.Dir {
-	want := pf.dist[pf.index(self)] - 1
+	want := pf.cells[pf.index(self)].dist - 1
 	order := [6]geom.Dir{greedyDir(self, target), otherAxisDir(self, target),
 		geom.North, geom.East, geom.South, geom.West}
 	for _, d := range order {
@@ -294,7 +302,7 @@ func (pf *Pathfinder) firstStep(self, target geom.Point) geom.Dir {
 		if d == geom.None || !pf.inBox(q) {
 			continue
 		}
-		if j := pf.index(q); pf.closed[j] == pf.stamp && pf.dist[j] == want {
+		if c := pf.cells[pf.index(q)]; c.closed == pf.stamp && c.dist == want {
 			return d
 		}
 	}
@@ -307,10 +315,8 @@ func (pf *Pathfinder) frame(w, h int, self, target geom.Point) {
 	pf.y0 = max(0, min(self.Y, target.Y)-pathMargin)
 	pf.bw = min(w-1, max(self.X, target.X)+pathMargin) - pf.x0 + 1
 	pf.bh = min(h-1, max(self.Y, target.Y)+pathMargin) - pf.y0 + 1
-	if n := pf.bw * pf.bh; len(pf.mark) < n {
-		pf.mark = make([]uint32, n)
-		pf.closed = make([]uint32, n)
-		pf.dist = make([]int32, n)
+	if n := pf.bw * pf.bh; len(pf.cells) < n {
+		pf.cells = make([]pathCell, n)
 		pf.level = make([]int32, 0, n)
 		pf.next = make([]int32, 0, n)
 	}
@@ -321,8 +327,7 @@ func (pf *Pathfinder) frame(w, h int, self, target geom.Point) {
 func (pf *Pathfinder) nextStamp() {
 	pf.stamp++
 	if pf.stamp == 0 {
-		clear(pf.mark)
-		clear(pf.closed)
+		clear(pf.cells)
 		pf.stamp = 1
 	}
 }
