@@ -293,3 +293,18 @@ func TestWakeColumnsHoldEveryCellThatComesIntoSight(t *testing.T) {
 		}
 	}
 }
+
+// An enemy that falls asleep not seeing the van somewhere else than where
+// the last wake-up saw it may see it from there: the next wake-up must look
+// at every column again.
+func TestFallingAsleepElsewhereForgetsTheBound(t *testing.T) {
+	s := sleepers{van: geom.Pt(40, 12), known: true}
+	s.fallsAsleepSeeing(geom.Pt(40, 12))
+	require.True(t, s.known)
+	first, last := s.wakeColumns(geom.Pt(40, 12), 8)
+	require.Greater(t, first, last, "a van that stayed put wakes no one")
+	s.fallsAsleepSeeing(geom.Pt(41, 12))
+	require.False(t, s.known)
+	first, last = s.wakeColumns(geom.Pt(40, 12), 8)
+	require.Equal(t, [2]int{33, 47}, [2]int{first, last})
+}

@@ -58,6 +58,7 @@ func (g *Game) enemyTurn(e ecs.Entity) (idle bool) {
 		}
 		target, has = vanPos, true
 	} else if !has && g.still(e) {
+		g.sleepers.fallsAsleepSeeing(vanPos)
 		return true
 	}
 	var order ai.Order

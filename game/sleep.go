@@ -110,11 +110,14 @@ func (g *Game) still(e ecs.Entity) bool {
 func (g *Game) sleep(e ecs.Entity, pos geom.Point) {
 	delete(g.pending, e)
 	g.bucket(e, pos.X)
-	// The enemy fell asleep not seeing the van where it stands now; if
-	// that is not where the last wake-up saw it, the next one looks at
-	// every column again.
-	if vocab.Position.Value(g.world, g.env.Van) != g.sleepers.van {
-		g.sleepers.known = false
+}
+
+// fallsAsleepSeeing notes that an enemy falls asleep not seeing the van at
+// van; if that is not where the last wake-up saw it, the next one looks at
+// every column again.
+func (s *sleepers) fallsAsleepSeeing(van geom.Point) {
+	if van != s.van {
+		s.known = false
 	}
 }
 
