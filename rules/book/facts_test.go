@@ -102,8 +102,10 @@ func fxRandomAction(rng *rand.Rand) (*fxWorld, fxStep) {
 		}
 		return f, fxMove(van, to, Accept)
 	case 1:
+		// Most lane changes clear the steering that asked for them; one
+		// asked for directly has none to clear, and leaves Steering be.
 		fxSpeed(f, van, rng.IntN(2))
-		if rng.IntN(2) == 0 {
+		if rng.IntN(5) > 0 {
 			fxSteer(f, van, geom.North)
 		}
 		return f, fxBuilt(f, act.Lane(van, []geom.Dir{geom.North, geom.South}[rng.IntN(2)]), Accept)
