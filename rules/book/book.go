@@ -91,11 +91,50 @@ type Scratch struct {
 	// env is the book's, read at each action: the goal column changes
 	// from road to road.
 	env *Env
+	// few holds the bits of TopSpeed, Steering and Velocity in the first
+	// word of a mask, or zero if one of them lies beyond it (then every
+	// action pays ofComponents' three tests).
+	few uint64
 }
 
 // NewScratch returns the book's scratch for one engine whose rules were
 // made from env: some facts (the goal column, acid) are the road's.
-func NewScratch(env *Env) *Scratch { return &Scratch{env: env} }
+func NewScratch(env *Env) *Scratch {
+	s := &Scratch{env: env}
+	var m ecs.Mask
+	for _, id := range []ecs.ID{vocab.TopSpeed.ID(), vocab.Steering.ID(), vocab.Velocity.ID()} {
+		m.Add(id)
+	}
+	if m[1] == 0 && m[2] == 0 && m[3] == 0 {
+		s.few = m[0]
+	}
+	return s
+}
+
+// ofComponents returns the facts told by the components an action sets:
+// mayStrand for a top speed, steers for a steering, ends for a velocity
+// whose moves run out.
+func (s *Scratch) ofComponents(c *Check, mask *ecs.Mask) uint64 {
+	var facts uint64
+	if mask.Has(vocab.TopSpeed.ID()) {
+		facts |= mayStrand
+	}
+	if mask.Has(vocab.Steering.ID()) {
+		if ents, _ := vocab.Steering.Pending(c.Action); len(ents) > 0 {
+			facts |= steers
+		}
+	}
+	if mask.Has(vocab.Velocity.ID()) {
+		_, vals := vocab.Velocity.Pending(c.Action)
+		for i := range vals {
+			if vals[i].Moves <= 0 {
+				facts |= ends
+				break
+			}
+		}
+	}
+	return facts
+}
 
 // Derive finds the action's move, for move to hand every rule that asks,
 // and returns its facts (see busy and the bits after it). The facts of
@@ -126,14 +165,10 @@ func (s *Scratch) Derive(c *Check) uint64 {
 			s.m = moved{}
 		}
 	}
-	mask := c.Action.Mask()
-	if mask.Has(vocab.TopSpeed.ID()) {
-		facts |= mayStrand
-	}
-	if mask.Has(vocab.Steering.ID()) {
-		if ents, _ := vocab.Steering.Pending(c.Action); len(ents) > 0 {
-			facts |= steers
-		}
+	// Most actions touch none of top speed, steering and velocity: when
+	// the three share a word of the mask, one test passes them by.
+	if mask := c.Action.Mask(); s.few == 0 || mask[0]&s.few != 0 {
+		facts |= s.ofComponents(c, mask)
 	}
 	// Most actions touch two components or more: one test for them.
 	if len(c.Action.Touched()) <= 1 && (c.Action.Empty() || onlyMarked(c)) {
@@ -174,6 +209,9 @@ const (
 	// driver's command, which moot refuses. Moot is asked about every
 	// action while a trace is kept; untraced, only about these.
 	idle
+	// ends: the action sets a velocity with no moves left, which motion
+	// ends finishes. Most steps leave moves to make.
+	ends
 )
 
 // moved is what move finds about an action: the first entity it moves,
