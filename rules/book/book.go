@@ -91,49 +91,80 @@ type Scratch struct {
 	// env is the book's, read at each action: the goal column changes
 	// from road to road.
 	env *Env
-	// few holds the bits of TopSpeed, Steering and Velocity in the first
-	// word of a mask, or zero if one of them lies beyond it (then every
-	// action pays ofComponents' three tests).
-	few uint64
+	// top, steer and vel are the bits of TopSpeed, Steering and Velocity
+	// in the first word of a mask, and few all three; few is zero if one
+	// of them lies beyond that word (then every action pays
+	// ofComponentsAnywhere's three tests).
+	top, steer, vel, few uint64
 }
 
 // NewScratch returns the book's scratch for one engine whose rules were
 // made from env: some facts (the goal column, acid) are the road's.
 func NewScratch(env *Env) *Scratch {
 	s := &Scratch{env: env}
-	var m ecs.Mask
-	for _, id := range []ecs.ID{vocab.TopSpeed.ID(), vocab.Steering.ID(), vocab.Velocity.ID()} {
-		m.Add(id)
-	}
-	if m[1] == 0 && m[2] == 0 && m[3] == 0 {
-		s.few = m[0]
+	var top, steer, vel ecs.Mask
+	top.Add(vocab.TopSpeed.ID())
+	steer.Add(vocab.Steering.ID())
+	vel.Add(vocab.Velocity.ID())
+	if top[0] != 0 && steer[0] != 0 && vel[0] != 0 {
+		s.top, s.steer, s.vel = top[0], steer[0], vel[0]
+		s.few = s.top | s.steer | s.vel
 	}
 	return s
 }
 
-// ofComponents returns the facts told by the components an action sets:
-// mayStrand for a top speed, steers for a steering, ends for a velocity
-// whose moves run out.
-func (s *Scratch) ofComponents(c *Check, mask *ecs.Mask) uint64 {
+// ofComponents returns the facts told by the components an action sets,
+// w being the first word of its mask: mayStrand for a top speed, steers
+// for a steering, ends for a velocity whose moves run out.
+func (s *Scratch) ofComponents(c *Check, w uint64) uint64 {
+	var facts uint64
+	if w&s.top != 0 {
+		facts |= mayStrand
+	}
+	if w&s.steer != 0 {
+		facts |= steering(c)
+	}
+	if w&s.vel != 0 {
+		facts |= velocityEnds(c)
+	}
+	return facts
+}
+
+// ofComponentsAnywhere is ofComponents for a vocabulary that puts the
+// three components in different words of the mask.
+func ofComponentsAnywhere(c *Check, mask *ecs.Mask) uint64 {
 	var facts uint64
 	if mask.Has(vocab.TopSpeed.ID()) {
 		facts |= mayStrand
 	}
 	if mask.Has(vocab.Steering.ID()) {
-		if ents, _ := vocab.Steering.Pending(c.Action); len(ents) > 0 {
-			facts |= steers
-		}
+		facts |= steering(c)
 	}
 	if mask.Has(vocab.Velocity.ID()) {
-		_, vals := vocab.Velocity.Pending(c.Action)
-		for i := range vals {
-			if vals[i].Moves <= 0 {
-				facts |= ends
-				break
-			}
-		}
+		facts |= velocityEnds(c)
 	}
 	return facts
+}
+
+// steering returns steers if the action, which touches Steering, sets
+// one (a lane change only clears it).
+func steering(c *Check) uint64 {
+	if ents, _ := vocab.Steering.Pending(c.Action); len(ents) > 0 {
+		return steers
+	}
+	return 0
+}
+
+// velocityEnds returns ends if the action, which touches Velocity, sets
+// one with no moves left.
+func velocityEnds(c *Check) uint64 {
+	_, vals := vocab.Velocity.Pending(c.Action)
+	for i := range vals {
+		if vals[i].Moves <= 0 {
+			return ends
+		}
+	}
+	return 0
 }
 
 // Derive finds the action's move, for move to hand every rule that asks,
@@ -167,8 +198,10 @@ func (s *Scratch) Derive(c *Check) uint64 {
 	}
 	// Most actions touch none of top speed, steering and velocity: when
 	// the three share a word of the mask, one test passes them by.
-	if mask := c.Action.Mask(); s.few == 0 || mask[0]&s.few != 0 {
-		facts |= s.ofComponents(c, mask)
+	if mask := c.Action.Mask(); mask[0]&s.few != 0 {
+		facts |= s.ofComponents(c, mask[0])
+	} else if s.few == 0 {
+		facts |= ofComponentsAnywhere(c, mask)
 	}
 	// Most actions touch two components or more: one test for them.
 	if len(c.Action.Touched()) <= 1 && (c.Action.Empty() || onlyMarked(c)) {
