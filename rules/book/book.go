@@ -196,6 +196,9 @@ func (s *Scratch) Derive(c *Check) uint64 {
 			s.m = moved{}
 		}
 	}
+	if facts&busy != 0 {
+		facts |= meets(c, &s.m)
+	}
 	// Most actions touch none of top speed, steering and velocity: when
 	// the three share a word of the mask, one test passes them by.
 	if mask := c.Action.Mask(); mask[0]&s.few != 0 {
@@ -245,6 +248,14 @@ const (
 	// ends: the action sets a velocity with no moves left, which motion
 	// ends finishes. Most steps leave moves to make.
 	ends
+	// letters: the action moves something on the ground into a busy
+	// cell, holding a letter if the mover has tyres (the van, which
+	// picks letters up).
+	letters
+	// runOverable: the action moves something on the ground into a busy
+	// cell, holding something that can be run over if the mover has
+	// tyres. Other vehicles run over too, and are not looked at.
+	runOverable
 )
 
 // moved is what move finds about an action: the first entity it moves,
@@ -339,6 +350,33 @@ func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point, env *Env) uint6
 		if c.World.Holds(vocab.Tyres.ID(), e) && env.Acid(to) {
 			facts |= acid
 		}
+	}
+	return facts
+}
+
+// meets returns the facts of what move m, on the ground, meets in the
+// busy cell it enters: letters and things to run over. Only the van has
+// tyres. A busy cell is what it drives into when a wreck stops it: two
+// looks at the index there spare asking the rules about letters and
+// run-overs, which would accept in silence. Any other mover's busy step
+// has both facts: the rules' Subjects sort those out, at no look. Derive
+// calls it out of line, after set, so that a move into a free cell (most)
+// pays one test for it.
+//
+//go:noinline
+func meets(c *Check, m *moved) uint64 {
+	if !vocab.Ground.On(c.Action) {
+		return 0
+	}
+	if !c.World.Holds(vocab.Tyres.ID(), m.e) {
+		return letters | runOverable
+	}
+	var facts uint64
+	if len(c.Spatial.Holders(m.to, vocab.Letter.ID())) > 0 {
+		facts |= letters
+	}
+	if c.Spatial.Any(m.to, vocab.RunOverable.ID()) {
+		facts |= runOverable
 	}
 	return facts
 }

@@ -66,7 +66,7 @@ func TestFactsHoldWhereverTheirRulesAct(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"moot", "bounds", "acid", "goal reached", "steering needs speed", "stranded", "motion ends"} {
+	for _, name := range []string{"moot", "bounds", "acid", "goal reached", "steering needs speed", "stranded", "motion ends", "letter pick-up", "run-over"} {
 		assert.Greater(t, acted[name], 10, "%s acted", name)
 		assert.Greater(t, skippable[name], 50, "%s could be skipped", name)
 	}
@@ -102,6 +102,13 @@ func fxRandomAction(rng *rand.Rand) (*fxWorld, fxStep) {
 		}
 		if rng.IntN(3) == 0 {
 			f.acid = append(f.acid, to)
+		}
+		// A letter to pick up or a zombie to run over there, or not.
+		switch rng.IntN(4) {
+		case 0:
+			f.letter(to)
+		case 1:
+			f.zombie(to)
 		}
 		return f, fxMove(van, to, Accept)
 	case 1:
