@@ -313,3 +313,41 @@ func TestPopulatePlacesWhatSpawnsWould(t *testing.T) {
 		assert.NotEmpty(t, one.l.enlisted, "difficulty %d", difficulty)
 	}
 }
+
+// TestLaneClearsTheSteeringOnlyWhereItIs compares a lane change with the
+// plain way of building it (the step, then the steering removed whether
+// there or not): the same world after either, the steering always gone,
+// and Steering untouched by the action where there was none to clear.
+func TestLaneClearsTheSteeringOnlyWhereItIs(t *testing.T) {
+	for _, held := range []bool{false, true} {
+		for _, d := range []geom.Dir{geom.North, geom.South} {
+			fast, plain := newFixture(t), newFixture(t)
+			for _, f := range []*fixture{fast, plain} {
+				van := f.van(geom.Pt(3, 4), 4, 1)
+				if held {
+					a := f.w.NewAction()
+					vocab.Steering.Set(a, van, d)
+					f.w.Commit(a)
+				}
+			}
+			van := fast.env.Van
+			a := fast.w.NewAction()
+			lane := Lane(van, d)
+			Build(fast.env, &lane, a)
+			assert.Equal(t, held, a.Mask().Has(vocab.Steering.ID()), "held=%v: the action touches Steering only to clear one", held)
+			fast.w.Commit(a)
+
+			b := plain.w.NewAction()
+			step(plain.env, van, d.Vec(), b)
+			vocab.Steering.Remove(b, van)
+			plain.w.Commit(b)
+
+			for _, f := range []*fixture{fast, plain} {
+				p, _ := vocab.Position.Get(f.w, van)
+				assert.Equal(t, geom.Pt(3, 4).Add(d.Vec()), p, "held=%v dir=%v", held, d)
+				assert.False(t, vocab.Steering.Has(f.w, van), "held=%v dir=%v: the steering is cleared", held, d)
+			}
+			assert.Equal(t, plain.w.Hash(), fast.w.Hash(), "held=%v dir=%v: the same world either way", held, d)
+		}
+	}
+}

@@ -91,11 +91,81 @@ type Scratch struct {
 	// env is the book's, read at each action: the goal column changes
 	// from road to road.
 	env *Env
+	// top, steer and vel are the bits of TopSpeed, Steering and Velocity
+	// in the first word of a mask, and few all three; few is zero if one
+	// of them lies beyond that word (then every action pays
+	// ofComponentsAnywhere's three tests).
+	top, steer, vel, few uint64
 }
 
 // NewScratch returns the book's scratch for one engine whose rules were
 // made from env: some facts (the goal column, acid) are the road's.
-func NewScratch(env *Env) *Scratch { return &Scratch{env: env} }
+func NewScratch(env *Env) *Scratch {
+	s := &Scratch{env: env}
+	var top, steer, vel ecs.Mask
+	top.Add(vocab.TopSpeed.ID())
+	steer.Add(vocab.Steering.ID())
+	vel.Add(vocab.Velocity.ID())
+	if top[0] != 0 && steer[0] != 0 && vel[0] != 0 {
+		s.top, s.steer, s.vel = top[0], steer[0], vel[0]
+		s.few = s.top | s.steer | s.vel
+	}
+	return s
+}
+
+// ofComponents returns the facts told by the components an action sets,
+// w being the first word of its mask: mayStrand for a top speed, steers
+// for a steering, ends for a velocity whose moves run out.
+func (s *Scratch) ofComponents(c *Check, w uint64) uint64 {
+	var facts uint64
+	if w&s.top != 0 {
+		facts |= mayStrand
+	}
+	if w&s.steer != 0 {
+		facts |= steering(c)
+	}
+	if w&s.vel != 0 {
+		facts |= velocityEnds(c)
+	}
+	return facts
+}
+
+// ofComponentsAnywhere is ofComponents for a vocabulary that puts the
+// three components in different words of the mask.
+func ofComponentsAnywhere(c *Check, mask *ecs.Mask) uint64 {
+	var facts uint64
+	if mask.Has(vocab.TopSpeed.ID()) {
+		facts |= mayStrand
+	}
+	if mask.Has(vocab.Steering.ID()) {
+		facts |= steering(c)
+	}
+	if mask.Has(vocab.Velocity.ID()) {
+		facts |= velocityEnds(c)
+	}
+	return facts
+}
+
+// steering returns steers if the action, which touches Steering, sets
+// one (a lane change only clears it).
+func steering(c *Check) uint64 {
+	if ents, _ := vocab.Steering.Pending(c.Action); len(ents) > 0 {
+		return steers
+	}
+	return 0
+}
+
+// velocityEnds returns ends if the action, which touches Velocity, sets
+// one with no moves left.
+func velocityEnds(c *Check) uint64 {
+	_, vals := vocab.Velocity.Pending(c.Action)
+	for i := range vals {
+		if vals[i].Moves <= 0 {
+			return ends
+		}
+	}
+	return 0
+}
 
 // Derive finds the action's move, for move to hand every rule that asks,
 // and returns its facts (see busy and the bits after it). The facts of
@@ -126,14 +196,15 @@ func (s *Scratch) Derive(c *Check) uint64 {
 			s.m = moved{}
 		}
 	}
-	mask := c.Action.Mask()
-	if mask.Has(vocab.TopSpeed.ID()) {
-		facts |= mayStrand
+	if facts&busy != 0 {
+		facts |= meets(c, &s.m)
 	}
-	if mask.Has(vocab.Steering.ID()) {
-		if ents, _ := vocab.Steering.Pending(c.Action); len(ents) > 0 {
-			facts |= steers
-		}
+	// Most actions touch none of top speed, steering and velocity: when
+	// the three share a word of the mask, one test passes them by.
+	if mask := c.Action.Mask(); mask[0]&s.few != 0 {
+		facts |= s.ofComponents(c, mask[0])
+	} else if s.few == 0 {
+		facts |= ofComponentsAnywhere(c, mask)
 	}
 	// Most actions touch two components or more: one test for them.
 	if len(c.Action.Touched()) <= 1 && (c.Action.Empty() || onlyMarked(c)) {
@@ -174,6 +245,17 @@ const (
 	// driver's command, which moot refuses. Moot is asked about every
 	// action while a trace is kept; untraced, only about these.
 	idle
+	// ends: the action sets a velocity with no moves left, which motion
+	// ends finishes. Most steps leave moves to make.
+	ends
+	// letters: the action moves something on the ground into a busy
+	// cell, holding a letter if the mover has tyres (the van, which
+	// picks letters up).
+	letters
+	// runOverable: the action moves something on the ground into a busy
+	// cell, holding something that can be run over if the mover has
+	// tyres. Other vehicles run over too, and are not looked at.
+	runOverable
 )
 
 // moved is what move finds about an action: the first entity it moves,
@@ -268,6 +350,33 @@ func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point, env *Env) uint6
 		if c.World.Holds(vocab.Tyres.ID(), e) && env.Acid(to) {
 			facts |= acid
 		}
+	}
+	return facts
+}
+
+// meets returns the facts of what move m, on the ground, meets in the
+// busy cell it enters: letters and things to run over. Only the van has
+// tyres. A busy cell is what it drives into when a wreck stops it: two
+// looks at the index there spare asking the rules about letters and
+// run-overs, which would accept in silence. Any other mover's busy step
+// has both facts: the rules' Subjects sort those out, at no look. Derive
+// calls it out of line, after set, so that a move into a free cell (most)
+// pays one test for it.
+//
+//go:noinline
+func meets(c *Check, m *moved) uint64 {
+	if !vocab.Ground.On(c.Action) {
+		return 0
+	}
+	if !c.World.Holds(vocab.Tyres.ID(), m.e) {
+		return letters | runOverable
+	}
+	var facts uint64
+	if len(c.Spatial.Holders(m.to, vocab.Letter.ID())) > 0 {
+		facts |= letters
+	}
+	if c.Spatial.Any(m.to, vocab.RunOverable.ID()) {
+		facts |= runOverable
 	}
 	return facts
 }

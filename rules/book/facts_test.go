@@ -66,7 +66,7 @@ func TestFactsHoldWhereverTheirRulesAct(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"moot", "bounds", "acid", "goal reached", "steering needs speed", "stranded"} {
+	for _, name := range []string{"moot", "bounds", "acid", "goal reached", "steering needs speed", "stranded", "motion ends", "letter pick-up", "run-over"} {
 		assert.Greater(t, acted[name], 10, "%s acted", name)
 		assert.Greater(t, skippable[name], 50, "%s could be skipped", name)
 	}
@@ -81,6 +81,9 @@ func fxRandomAction(rng *rand.Rand) (*fxWorld, fxStep) {
 	f, step := fxRandomMove(rng)
 	for range rng.IntN(12) {
 		f.acid = append(f.acid, geom.Pt(rng.IntN(fxW), rng.IntN(fxH)))
+	}
+	if rng.IntN(7) == 0 {
+		return f, fxVelocityStep(f, rng)
 	}
 	van := f.player
 	if van == 0 {
@@ -100,10 +103,19 @@ func fxRandomAction(rng *rand.Rand) (*fxWorld, fxStep) {
 		if rng.IntN(3) == 0 {
 			f.acid = append(f.acid, to)
 		}
+		// A letter to pick up or a zombie to run over there, or not.
+		switch rng.IntN(4) {
+		case 0:
+			f.letter(to)
+		case 1:
+			f.zombie(to)
+		}
 		return f, fxMove(van, to, Accept)
 	case 1:
+		// Most lane changes clear the steering that asked for them; one
+		// asked for directly has none to clear, and leaves Steering be.
 		fxSpeed(f, van, rng.IntN(2))
-		if rng.IntN(2) == 0 {
+		if rng.IntN(5) > 0 {
 			fxSteer(f, van, geom.North)
 		}
 		return f, fxBuilt(f, act.Lane(van, []geom.Dir{geom.North, geom.South}[rng.IntN(2)]), Accept)
@@ -134,4 +146,55 @@ func fxRandomAction(rng *rand.Rand) (*fxWorld, fxStep) {
 		return f, fxMove(van, from.Add(geom.Dirs[rng.IntN(4)].Vec()), Accept)
 	}
 	return f, step
+}
+
+// fxVelocityStep is a step of a velocity as the game builds it, of a
+// projectile or the van, with one or two moves left, or the end of one.
+func fxVelocityStep(f *fxWorld, rng *rand.Rand) fxStep {
+	movers := vocab.Velocity.Entities(f.w)
+	var e ecs.Entity
+	switch {
+	case f.player != 0 && rng.IntN(3) == 0:
+		e = f.player
+		f.moving(e)
+	case len(movers) > 0:
+		e = movers[rng.IntN(len(movers))]
+	default:
+		e = f.bullet(geom.Pt(rng.IntN(fxW), rng.IntN(fxH)), f.player)
+	}
+	moves := 1 + rng.IntN(2)
+	f.change(func(a *ecs.Action) {
+		v := vocab.Velocity.Value(f.w, e)
+		v.Moves = moves
+		vocab.Velocity.Set(a, e, v)
+	})
+	if rng.IntN(5) == 0 {
+		return fxBuilt(f, act.Stop(e), Accept)
+	}
+	return fxBuilt(f, act.Move(e), Accept)
+}
+
+// TestFactsOfComponentsWithoutTheOneWordTest derives the facts of random
+// actions with the scratch's one-word test of the mask and without it (as
+// for a vocabulary whose components lie in several words): the facts must
+// be the same, and those of the components must show up.
+func TestFactsOfComponentsWithoutTheOneWordTest(t *testing.T) {
+	var told uint64
+	for i := range 600 {
+		var seen [2]*factsSeen
+		for k := range seen {
+			f, step := fxRandomAction(rand.New(rand.NewPCG(uint64(i), 7)))
+			seen[k] = &factsSeen{Scratch: NewScratch(&f.env)}
+			if k == 1 {
+				require.NotZero(t, seen[k].few)
+				seen[k].few = 0
+			}
+			fxResolveWith(f, Book(&f.env), step, seen[k], false)
+		}
+		require.Equal(t, seen[0].facts, seen[1].facts, "case %d", i)
+		for _, f := range seen[0].facts {
+			told |= f
+		}
+	}
+	assert.Equal(t, mayStrand|steers|ends, told&(mayStrand|steers|ends), "every fact of the components was told")
 }

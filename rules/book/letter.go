@@ -12,7 +12,7 @@ import (
 //
 //go:noinline
 func LetterPickup() Rule {
-	return Rule{Name: "letter pick-up", Concerns: groundConcerns, Needs: busy, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "letter pick-up", Concerns: groundConcerns, Needs: letters, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
 		if !m.busy || !vocab.Player.In(c.World, e) {

@@ -7,11 +7,12 @@ import (
 )
 
 // MotionEnds finishes a velocity whose moves run out: a projectile is spent,
-// a vehicle simply stops until the next round.
+// a vehicle simply stops until the next round. Every step of a velocity
+// touches it, and most leave moves to make: it needs the ends fact.
 //
 //go:noinline
 func MotionEnds() Rule {
-	return Rule{Name: "motion ends", Concerns: []ecs.ID{vocab.Velocity.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "motion ends", Concerns: []ecs.ID{vocab.Velocity.ID()}, Needs: ends, Check: func(c *Check) Verdict {
 		ents, vals := vocab.Velocity.Pending(c.Action)
 		for i, e := range ents {
 			if vals[i].Moves > 0 {
