@@ -71,6 +71,7 @@ func kept[T any](list []T) []T {
 // the guns it last saw mounted; over the bot's runs, which buy and mount
 // guns at every camp, every turn's situation must be the plain reading.
 func TestBotSituationMatchesAPlainReading(t *testing.T) {
+	skipUnderRace(t)
 	data := loadData(t)
 	for _, seed := range []uint64{1, 2, 3, 4242} {
 		g := New(data, seed)

@@ -149,6 +149,16 @@ func TestBotSeesOnlyWithinVision(t *testing.T) {
 	assert.False(t, slices.ContainsFunc(s.Guns[:], func(gi ai.GunInfo) bool { return gi.Mounted && gi.Range <= 0 }))
 }
 
+// skipUnderRace skips a test that plays in one goroutine under the race
+// detector, which slows play about tenfold and can only report what two
+// goroutines do at once; the plain run checks all of it.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("one goroutine, and ten times slower under the race detector; the plain run checks it")
+	}
+}
+
 func loadData(t testing.TB) *assets.Data {
 	t.Helper()
 	data, err := assets.Load()

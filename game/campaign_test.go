@@ -272,6 +272,7 @@ func TestVictoryAfterTenDeliveries(t *testing.T) {
 // TestPolicyRunsKeepInvariants plays whole runs with the policy and checks
 // the state between all turns, so the save tests play meaningful runs.
 func TestPolicyRunsKeepInvariants(t *testing.T) {
+	skipUnderRace(t)
 	data := campData(t)
 	for _, seed := range campSeeds {
 		g := New(data, seed)

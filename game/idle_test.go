@@ -104,6 +104,7 @@ func sightRoad() string {
 // van, exactly when its own vision holds the van (ai.Sees), and asleep
 // otherwise: never woken for a column alone, never left asleep in sight.
 func TestSleeperWakesExactlyWhenItWouldSeeTheVan(t *testing.T) {
+	skipUnderRace(t)
 	at := geom.Pt(29, 10)
 	probe := fxGame(t, 1, sightRoad())
 	vision := probe.env.Enemy(fxKind(probe, "zombie")).Vision
@@ -138,6 +139,7 @@ func TestSleeperWakesExactlyWhenItWouldSeeTheVan(t *testing.T) {
 // loses a round to the van it would have seen. CheckInvariants adds that
 // no sleeper has the van in sight between turns.
 func TestNoSleeperMissesTheVan(t *testing.T) {
+	skipUnderRace(t)
 	data := fxData(t)
 	seeds := uint64(12)
 	if testing.Short() {

@@ -31,6 +31,7 @@ func (f *freshLook) look(g *Game) {
 // at a time, must hold the same cells, kinds and digest after every turn of
 // the bot's runs.
 func TestMemoryMatchesAFreshLookEveryTurn(t *testing.T) {
+	skipUnderRace(t)
 	data := loadData(t)
 	for _, seed := range []uint64{1, 2, 3, 4242} {
 		g := New(data, seed)

@@ -18,6 +18,7 @@ import (
 // per-cell view it replaced: mapView's Solid and enemyAt, over every cell of
 // the road and a ring off it.
 func TestWalkGridAgreesWithMapView(t *testing.T) {
+	skipUnderRace(t)
 	data := campData(t)
 	for _, seed := range campSeeds {
 		g := New(data, seed)
