@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"errors"
+
 	"lastpost/game"
 	"lastpost/rules"
 )
@@ -60,12 +62,15 @@ func (r *rewind) trace(g *game.Game) *rules.Trace {
 	}
 	last := len(r.cmds) - 1
 	for _, c := range r.cmds[:last] {
-		if _, err := again.Do(c); err != nil {
+		// A command the game answered with an error but no change (one
+		// it does not know, one after the run ended) is answered so
+		// again; only a run that broke cannot be played on.
+		if _, err := again.Do(c); errors.Is(err, game.ErrBroken) {
 			return nil
 		}
 	}
 	again.SetTracing(true)
-	if _, err := again.Do(r.cmds[last]); err != nil {
+	if _, err := again.Do(r.cmds[last]); errors.Is(err, game.ErrBroken) {
 		return nil
 	}
 	return again.LastTrace()

@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"lastpost/game"
@@ -49,4 +50,24 @@ func TestRewoundTraceIsTheCommandsOwn(t *testing.T) {
 		require.Equal(t, traced.app.game.Hash(), rebuilt.app.game.Hash())
 		t.Logf("seed %d: %d turns, %d camp commands", seed, traced.app.game.Run.Turns, camps)
 	}
+}
+
+// TestRewindPlaysOnPastACommandTheGameDidNotKnow checks that a command the
+// game answered with an error and no change, kept among those to play
+// again, does not cost the trace of the commands after it.
+func TestRewindPlaysOnPastACommandTheGameDidNotKnow(t *testing.T) {
+	data := loadData(t)
+	cmds := []game.Command{{Kind: game.CmdWait}, {Kind: game.CommandKind(250)}, {Kind: game.CmdWait}}
+	live, traced := game.New(data, 5), game.New(data, 5)
+	traced.SetTracing(true)
+	var r rewind
+	for i, c := range cmds {
+		r.before(live, c)
+		_, liveErr := live.Do(c)
+		_, tracedErr := traced.Do(c)
+		require.Equal(t, liveErr != nil, i == 1, "command %d", i)
+		require.Equal(t, liveErr, tracedErr, "command %d", i)
+	}
+	require.NotNil(t, traced.LastTrace())
+	assert.Equal(t, traced.LastTrace(), r.trace(live))
 }
