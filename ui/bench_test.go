@@ -140,10 +140,12 @@ func BenchmarkRender(b *testing.B) {
 	}
 }
 
-func simScreen(b *testing.B, w, h int) tcell.Screen {
+// simScreen is a w x h simulation screen that closes with the test or
+// benchmark.
+func simScreen(tb testing.TB, w, h int) tcell.Screen {
 	s := tcell.NewSimulationScreen("")
-	require.NoError(b, s.Init())
-	b.Cleanup(s.Fini)
+	require.NoError(tb, s.Init())
+	tb.Cleanup(s.Fini)
 	s.SetSize(w, h)
 	return s
 }

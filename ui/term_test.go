@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gdamore/tcell/v2"
 	"github.com/stretchr/testify/require"
 
 	"lastpost/assets"
@@ -25,7 +24,7 @@ func TestFlushMatchesSetContent(t *testing.T) {
 		runes = append(runes, rune(data.Colours.Tile(tile).Glyph))
 	}
 	const w, h = 20, 6
-	ours, want := termScreen(t, w, h), termScreen(t, w, h)
+	ours, want := simScreen(t, w, h), simScreen(t, w, h)
 	tm := newTerm(ours)
 	rng := rand.New(rand.NewPCG(3, 4))
 	g := Grid{}
@@ -48,13 +47,4 @@ func TestFlushMatchesSetContent(t *testing.T) {
 			}
 		}
 	}
-}
-
-// termScreen is a w x h simulation screen that closes with the test.
-func termScreen(t *testing.T, w, h int) tcell.Screen {
-	s := tcell.NewSimulationScreen("")
-	require.NoError(t, s.Init())
-	t.Cleanup(s.Fini)
-	s.SetSize(w, h)
-	return s
 }

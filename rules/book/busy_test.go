@@ -141,25 +141,8 @@ func fxRandomMove(rng *rand.Rand) (*fxWorld, fxStep) {
 // scratch given, Subject), with the trace on, consulting every rule if
 // noSkip, and returns the trace.
 func fxResolveWith(f *fxWorld, book []Rule, step fxStep, scratch rules.Scratch[act.Act], noSkip bool) []rules.Record {
-	built := false
-	e := rules.New(f.w, book, rules.Options[act.Act]{
-		Describe: act.Act.String,
-		NoSkip:   noSkip,
-		Subject:  Subject,
-		Scratch:  scratch,
-		Build: func(_ *act.Act, a *ecs.Action) {
-			if !built {
-				step.build(a)
-			}
-			built = true
-		},
-	})
-	e.Trace = &rules.Trace{}
-	e.Enqueue(step.act)
-	if err := e.Resolve(); err != nil {
-		panic(err)
-	}
-	return e.Trace.Records
+	trace, _ := fxResolveOn(f, book, step, scratch, noSkip, true)
+	return trace.Records
 }
 
 // TestProjectilesMeetNothing pins what lets a move into a cell holding

@@ -308,13 +308,18 @@ func fxRunBook(f *fxWorld, book []Rule, step fxStep, noSkip bool) *rules.Trace {
 // skipped only while no trace is kept); it also returns the actions
 // committed, in order.
 func fxResolve(f *fxWorld, book []Rule, step fxStep, noSkip, traced bool) (*rules.Trace, []string) {
-	built := false
 	// The skipping runs read the move the scratch derives once per action,
 	// the others derive it at each asking: the two must agree.
 	var scratch rules.Scratch[act.Act]
 	if !noSkip {
 		scratch = NewScratch(&f.env)
 	}
+	return fxResolveOn(f, book, step, scratch, noSkip, traced)
+}
+
+// fxResolveOn is fxResolve with the engine's scratch given.
+func fxResolveOn(f *fxWorld, book []Rule, step fxStep, scratch rules.Scratch[act.Act], noSkip, traced bool) (*rules.Trace, []string) {
+	built := false
 	e := rules.New(f.w, book, rules.Options[act.Act]{
 		Describe: act.Act.String,
 		NoSkip:   noSkip,
