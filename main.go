@@ -8,7 +8,7 @@
 //	lastpost -daily-scores [-data-dir DIR]
 //	lastpost -replay FILE
 //	lastpost -replay FILE -verify [-partial] [-trace FILE]
-//	lastpost -autoplay N [-seed S] [-record DIR] [-trace FILE] [-stats] [-bot reckless]
+//	lastpost -autoplay N [-seed S] [-record DIR] [-trace FILE] [-stats] [-bot reckless] [-jobs N]
 //
 // With no flags it opens the title screen. See -help for every flag.
 package main
@@ -20,6 +20,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -59,6 +60,7 @@ type config struct {
 	record     string
 	stats      bool
 	bot        string
+	jobs       int
 	version    bool
 	configFile string // the -config flag
 	// content lists the -content files, in the order given.
@@ -194,6 +196,7 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.StringVar(&cfg.record, "record", "", "with -autoplay: write one recording per run into `dir`")
 	fs.BoolVar(&cfg.stats, "stats", false, "with -autoplay: print the balance report after the totals")
 	fs.StringVar(&cfg.bot, "bot", "careful", "with -autoplay: how the bot plays, `style` careful or reckless")
+	fs.IntVar(&cfg.jobs, "jobs", 0, "with -autoplay: play `n` runs at once (default one per CPU; the output is the same for any n)")
 	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
 	fs.Func("content", "load the extra guns, enemies, shop offers and spawn entries in the TOML `file` "+
 		"beside the shipped data (repeat for more files); recordings and saves name the content they were made with, "+
@@ -241,8 +244,10 @@ func parseFlags(args []string) (config, error) {
 		return cfg, errors.New("-replay and -autoplay cannot be combined")
 	case !game.KnownBotStyle(cfg.bot):
 		return cfg, fmt.Errorf("unknown bot style %q: careful or reckless", cfg.bot)
-	case (set["record"] || set["stats"] || set["bot"]) && !set["autoplay"]:
-		return cfg, errors.New("-record, -stats and -bot need -autoplay N")
+	case (set["record"] || set["stats"] || set["bot"] || set["jobs"]) && !set["autoplay"]:
+		return cfg, errors.New("-record, -stats, -bot and -jobs need -autoplay N")
+	case set["jobs"] && cfg.jobs <= 0:
+		return cfg, errors.New("-jobs needs a number of runs above zero")
 	case set["autoplay"] && cfg.seed > math.MaxUint64-uint64(cfg.autoplay-1):
 		// The runs play seeds S, S+1, ...: past the largest they would
 		// wrap to 0 without a word.
@@ -312,7 +317,11 @@ func autoplay(cfg config, data *assets.Data, trace, out io.Writer) int {
 		seed = 1
 	}
 	style, _ := game.BotStyleNamed(cfg.bot)
-	opts := archive.AutoplayOptions{Style: style, Dir: cfg.record, Trace: trace, Stats: cfg.stats}
+	jobs := cfg.jobs
+	if jobs == 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	opts := archive.AutoplayOptions{Style: style, Dir: cfg.record, Trace: trace, Stats: cfg.stats, Jobs: jobs}
 	if err := archive.AutoplayRuns(data, seed, cfg.autoplay, opts, out); err != nil {
 		fmt.Fprintln(out, err)
 		return exitFailed

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"lastpost/assets"
@@ -105,6 +106,11 @@ type AutoplayOptions struct {
 	Trace io.Writer
 	// Stats adds the balance report after the totals.
 	Stats bool
+	// Jobs is how many runs play at once, each on its own goroutine. Runs
+	// share nothing but the read-only data, so the lines and the totals
+	// are the same for any number of jobs; below 2, or with a trace (one
+	// stream in the order of play), the runs play one after another.
+	Jobs int
 }
 
 // AutoplayRuns lets the bot play runs runs of seeds first, first+1, ... as
@@ -120,14 +126,20 @@ func AutoplayRuns(data *assets.Data, first uint64, runs int, opts AutoplayOption
 	var totals game.AutoplayTotals
 	balance := NewBalance()
 	start := time.Now()
-	for i := range runs {
-		s, err := AutoplayRun(data, first+uint64(i), opts.Style, opts.Dir, opts.Trace)
-		if err != nil {
-			return err
-		}
+	jobs := opts.Jobs
+	if opts.Trace != nil {
+		jobs = 1
+	}
+	play := func(i int) (game.RunStats, error) {
+		return AutoplayRun(data, first+uint64(i), opts.Style, opts.Dir, opts.Trace)
+	}
+	err := playInOrder(runs, jobs, play, func(s game.RunStats) {
 		fmt.Fprintln(out, s)
 		totals.Add(s)
 		balance.Add(s)
+	})
+	if err != nil {
+		return err
 	}
 	perSecond := 0
 	if secs := time.Since(start).Seconds(); secs > 0 {
@@ -139,4 +151,67 @@ func AutoplayRuns(data *assets.Data, first uint64, runs int, opts AutoplayOption
 		return err
 	}
 	return nil
+}
+
+// runResult is what one run of a batch came to.
+type runResult struct {
+	stats game.RunStats
+	err   error
+}
+
+// playInOrder plays runs runs, run i by play(i), on up to jobs goroutines,
+// and hands each run's stats to emit in the order of i, as soon as every
+// run before it has been handed on. It stops at the first run in that
+// order that fails and returns its error, having emitted exactly the runs
+// before it, as playing them one after another would; runs already under
+// way finish unseen, and no new one starts.
+func playInOrder(runs, jobs int, play func(int) (game.RunStats, error), emit func(game.RunStats)) error {
+	if jobs <= 1 || runs <= 1 {
+		for i := range runs {
+			s, err := play(i)
+			if err != nil {
+				return err
+			}
+			emit(s)
+		}
+		return nil
+	}
+	// One buffered channel per run: a worker never waits to hand a result
+	// on, and the results are read in run order whatever order they end in.
+	done := make([]chan runResult, runs)
+	for i := range done {
+		done[i] = make(chan runResult, 1)
+	}
+	todo, stop := make(chan int), make(chan struct{})
+	var wg sync.WaitGroup
+	for range min(jobs, runs) {
+		wg.Go(func() {
+			for i := range todo {
+				s, err := play(i)
+				done[i] <- runResult{s, err}
+			}
+		})
+	}
+	go func() {
+		defer close(todo)
+		for i := range runs {
+			select {
+			case todo <- i:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	var err error
+	for i := range runs {
+		r := <-done[i]
+		if r.err != nil {
+			err = r.err
+			break
+		}
+		emit(r.stats)
+	}
+	close(stop)
+	wg.Wait()
+	return err
 }
