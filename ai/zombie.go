@@ -109,8 +109,12 @@ func (pf *Pathfinder) Step(g *Grid, self, target geom.Point) geom.Dir {
 // neighbour to the target, that neighbour is one step nearer the target
 // than self can ever be, so it lies on a shortest path, and the fixed order
 // tries the greedy direction first. Most zombies walk over open ground, and
-// checking a path costs far less than searching around it. It reports false
-// when it cannot tell; the search then decides.
+// checking a path costs far less than searching around it. When the greedy
+// neighbour itself is blocked (another zombie stands there, most often), it
+// lies on no path at all, and the neighbour along the other axis, next in
+// the fixed order and as near the target, answers the same way when an
+// L-shaped path is open from it. It reports false when it cannot tell; the
+// search then decides.
 func straightStep(g *Grid, self, target geom.Point) (geom.Dir, bool) {
 	w, h := g.Solid.Size()
 	if !self.In(w, h) || !target.In(w, h) {
@@ -118,17 +122,26 @@ func straightStep(g *Grid, self, target geom.Point) (geom.Dir, bool) {
 	}
 	d := greedyDir(self, target)
 	from := self.Add(d.Vec())
-	if from.X == target.X || from.Y == target.Y {
-		// Both L-shapes are the one straight run: look along it once.
-		if openRun(g, from, target, target) {
-			return d, true
-		}
-		return geom.None, false
-	}
-	if openL(g, from, geom.Pt(target.X, from.Y), target) || openL(g, from, geom.Pt(from.X, target.Y), target) {
+	if openFrom(g, from, target) {
 		return d, true
 	}
+	if !g.blockedOn(from) {
+		return geom.None, false
+	}
+	if o := otherAxisDir(self, target); o != geom.None && openFrom(g, self.Add(o.Vec()), target) {
+		return o, true
+	}
 	return geom.None, false
+}
+
+// openFrom reports whether an L-shaped path from a, a cell next to self
+// one step nearer the target b, is open all the way, a included.
+func openFrom(g *Grid, a, b geom.Point) bool {
+	if a.X == b.X || a.Y == b.Y {
+		// Both L-shapes are the one straight run: look along it once.
+		return openRun(g, a, b, b)
+	}
+	return openL(g, a, geom.Pt(b.X, a.Y), b) || openL(g, a, geom.Pt(a.X, b.Y), b)
 }
 
 // openL reports whether every cell of the straight run from a to the corner
