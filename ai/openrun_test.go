@@ -61,3 +61,49 @@ func TestOpenRunAgreesWithAskingEachCell(t *testing.T) {
 	require.Positive(t, open)
 	require.Positive(t, closed)
 }
+
+// monotoneByCell is monotone the plain way: a cell of the rectangle from a
+// to b is reached when it is open (b always is) and a is it, or the cell
+// before it toward b along either axis is reached.
+func monotoneByCell(g *Grid, a, b geom.Point) bool {
+	sx, sy := sign(b.X-a.X), sign(b.Y-a.Y)
+	nx, ny := geom.Abs(b.X-a.X)+1, geom.Abs(b.Y-a.Y)+1
+	reached := make([][]bool, ny)
+	for r := range ny {
+		reached[r] = make([]bool, nx)
+		for k := range nx {
+			p := geom.Pt(a.X+k*sx, a.Y+r*sy)
+			if p != b && g.blockedOn(p) {
+				continue
+			}
+			reached[r][k] = r == 0 && k == 0 || r > 0 && reached[r-1][k] || k > 0 && reached[r][k-1]
+		}
+	}
+	return reached[ny-1][nx-1]
+}
+
+// monotone finds a staircase row by row, one bit a column; over the
+// pathfinder's random fields, from crowded to open, with rectangles of
+// every orientation, thin ones included, it must say what reaching cell
+// after cell says, and find both open and closed ones.
+func TestMonotoneAgreesWithReachingEachCell(t *testing.T) {
+	open, closed := 0, 0
+	for seed := uint64(1); seed <= 300; seed++ {
+		m, occ, _, _, drawn := wideField(t, seed)
+		g := gridOf(m, occ)
+		w, h := m.Size()
+		r := rand.New(rand.NewPCG(seed, 31))
+		for range 30 {
+			a, b := geom.Pt(r.IntN(w), r.IntN(h)), geom.Pt(r.IntN(w), r.IntN(h))
+			want := monotoneByCell(g, a, b)
+			require.Equal(t, want, monotone(g, a, b), "seed %d from %v to %v\n%s", seed, a, b, drawn)
+			if want {
+				open++
+			} else {
+				closed++
+			}
+		}
+	}
+	require.Greater(t, open, 100)
+	require.Greater(t, closed, 100)
+}
