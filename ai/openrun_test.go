@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -23,43 +24,54 @@ func openRunByCell(g *Grid, a, b, target geom.Point) bool {
 	}
 }
 
+// probeFields asks probe 30 times on each of the first 300 of the
+// pathfinder's random fields, with a generator of the given salt to draw
+// its cells, and requires each answer, true and false, at least least
+// times. probe itself checks its answer, with where to name the field.
+func probeFields(t *testing.T, salt uint64, least int, probe func(g *Grid, r *rand.Rand, w, h int, where string) bool) {
+	t.Helper()
+	yes, no := 0, 0
+	for seed := uint64(1); seed <= 300; seed++ {
+		m, occ, _, _, drawn := wideField(t, seed)
+		g := gridOf(m, occ)
+		w, h := m.Size()
+		r := rand.New(rand.NewPCG(seed, salt))
+		for range 30 {
+			if probe(g, r, w, h, fmt.Sprintf("seed %d\n%s", seed, drawn)) {
+				yes++
+			} else {
+				no++
+			}
+		}
+	}
+	require.GreaterOrEqual(t, yes, least)
+	require.GreaterOrEqual(t, no, least)
+}
+
 // openRun walks a run by cell index; over the pathfinder's random fields,
 // runs along rows and columns both ways, and targets at the run's end,
 // inside it or away from it, it must say what asking each cell by its
 // point says.
 func TestOpenRunAgreesWithAskingEachCell(t *testing.T) {
-	open, closed := 0, 0
-	for seed := uint64(1); seed <= 300; seed++ {
-		m, occ, _, _, drawn := wideField(t, seed)
-		g := gridOf(m, occ)
-		w, h := m.Size()
-		r := rand.New(rand.NewPCG(seed, 21))
-		for range 30 {
-			a := geom.Pt(r.IntN(w), r.IntN(h))
-			b := geom.Pt(a.X, r.IntN(h))
-			if r.IntN(2) == 0 {
-				b = geom.Pt(r.IntN(w), a.Y)
-			}
-			var target geom.Point
-			switch r.IntN(3) {
-			case 0:
-				target = b
-			case 1:
-				target = geom.Pt(a.X+(b.X-a.X)/2, a.Y+(b.Y-a.Y)/2)
-			default:
-				target = geom.Pt(r.IntN(w), r.IntN(h))
-			}
-			want := openRunByCell(g, a, b, target)
-			require.Equal(t, want, openRun(g, a, b, target), "seed %d run %v to %v, target %v\n%s", seed, a, b, target, drawn)
-			if want {
-				open++
-			} else {
-				closed++
-			}
+	probeFields(t, 21, 1, func(g *Grid, r *rand.Rand, w, h int, where string) bool {
+		a := geom.Pt(r.IntN(w), r.IntN(h))
+		b := geom.Pt(a.X, r.IntN(h))
+		if r.IntN(2) == 0 {
+			b = geom.Pt(r.IntN(w), a.Y)
 		}
-	}
-	require.Positive(t, open)
-	require.Positive(t, closed)
+		var target geom.Point
+		switch r.IntN(3) {
+		case 0:
+			target = b
+		case 1:
+			target = geom.Pt(a.X+(b.X-a.X)/2, a.Y+(b.Y-a.Y)/2)
+		default:
+			target = geom.Pt(r.IntN(w), r.IntN(h))
+		}
+		want := openRunByCell(g, a, b, target)
+		require.Equal(t, want, openRun(g, a, b, target), "run %v to %v, target %v, %s", a, b, target, where)
+		return want
+	})
 }
 
 // monotoneByCell is monotone the plain way: a cell of the rectangle from a
@@ -87,23 +99,10 @@ func monotoneByCell(g *Grid, a, b geom.Point) bool {
 // every orientation, thin ones included, it must say what reaching cell
 // after cell says, and find both open and closed ones.
 func TestMonotoneAgreesWithReachingEachCell(t *testing.T) {
-	open, closed := 0, 0
-	for seed := uint64(1); seed <= 300; seed++ {
-		m, occ, _, _, drawn := wideField(t, seed)
-		g := gridOf(m, occ)
-		w, h := m.Size()
-		r := rand.New(rand.NewPCG(seed, 31))
-		for range 30 {
-			a, b := geom.Pt(r.IntN(w), r.IntN(h)), geom.Pt(r.IntN(w), r.IntN(h))
-			want := monotoneByCell(g, a, b)
-			require.Equal(t, want, monotone(g, a, b), "seed %d from %v to %v\n%s", seed, a, b, drawn)
-			if want {
-				open++
-			} else {
-				closed++
-			}
-		}
-	}
-	require.Greater(t, open, 100)
-	require.Greater(t, closed, 100)
+	probeFields(t, 31, 100, func(g *Grid, r *rand.Rand, w, h int, where string) bool {
+		a, b := geom.Pt(r.IntN(w), r.IntN(h)), geom.Pt(r.IntN(w), r.IntN(h))
+		want := monotoneByCell(g, a, b)
+		require.Equal(t, want, monotone(g, a, b), "from %v to %v, %s", a, b, where)
+		return want
+	})
 }
