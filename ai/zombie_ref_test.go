@@ -109,10 +109,11 @@ func TestPathfinderAgreesWithPlainSearch(t *testing.T) {
 
 // TestStraightStepAgreesWithTheSearch: whenever the open-path shortcut
 // answers, the search it skips gives the same step; and on these fields it
-// answers often, from the open ones to some crowded ones.
+// answers often, from the open ones to some crowded ones, by the greedy
+// neighbour and, where that is blocked, by the other axis's.
 func TestStraightStepAgreesWithTheSearch(t *testing.T) {
 	var pf Pathfinder
-	answered := 0
+	answered, otherAxis := 0, 0
 	for seed := uint64(1); seed <= 3000; seed++ {
 		m, occ, self, target, drawn := wideField(t, seed)
 		if self.Manhattan(target) < 2 {
@@ -124,8 +125,12 @@ func TestStraightStepAgreesWithTheSearch(t *testing.T) {
 			continue
 		}
 		answered++
+		if d != greedyDir(self, target) {
+			otherAxis++
+		}
 		assert.Equal(t, pf.search(g, self, target), d,
 			fmt.Sprintf("seed %d: zombie %v, target %v\n%s", seed, self, target, drawn))
 	}
 	assert.Greater(t, answered, 300, "the shortcut answers for open fields")
+	assert.Greater(t, otherAxis, 20, "and past a blocked greedy neighbour")
 }

@@ -38,28 +38,45 @@ func (g *Game) walkGrid() ai.Grid {
 	return ai.Grid{Solid: sp.CountGrid(vocab.Solid.ID()), Occupied: sp.CountGrid(vocab.Enemy.ID())}
 }
 
+// turnOutcome is what an enemy's turn left to do.
+type turnOutcome uint8
+
+const (
+	// turnWaits: the enemy queued nothing; there is nothing to resolve.
+	turnWaits turnOutcome = iota
+	// turnQueued: the enemy queued actions for the rules to resolve.
+	turnQueued
+	// turnAsleep: the enemy fell asleep (see sleepers) and left the
+	// schedule.
+	turnAsleep
+)
+
 // enemyTurn lets one enemy look for the van and decide what to do, and
-// queues its orders. It reports whether the enemy, standing still with no
-// target and no sight of the van, has nothing to do until the van comes
-// near; it then queues nothing and should sleep (see sleepers).
-func (g *Game) enemyTurn(e ecs.Entity) (idle bool) {
+// queues its orders. An enemy standing still with no target and no sight
+// of the van has nothing to do until the van comes near; it queues nothing
+// and falls asleep (see sleepers). The components are read straight from
+// the world (Read, which inlines), not through the Reader interface.
+func (g *Game) enemyTurn(e ecs.Entity) turnOutcome {
 	w := g.world
 	pos, ok := vocab.Position.Read(w, e)
 	if !ok {
-		return false
+		return turnWaits
 	}
-	kind := vocab.KindOf.Value(w, e)
+	kind, _ := vocab.KindOf.Read(w, e)
 	d := g.env.Enemy(kind)
-	vanPos := vocab.Position.Value(w, g.env.Van)
+	vanPos, _ := vocab.Position.Read(w, g.env.Van)
 	target, has := vocab.Target.Read(w, e)
+	queued := false
 	if ai.Sees(pos, vanPos, d.Vision) {
 		if !has || target != vanPos {
 			g.engine.Enqueue(act.Notice(e, vanPos))
+			queued = true
 		}
 		target, has = vanPos, true
 	} else if !has && g.still(e) {
 		g.sleepers.fallsAsleepSeeing(vanPos)
-		return true
+		g.sleep(e, kind, pos)
+		return turnAsleep
 	}
 	var order ai.Order
 	switch {
@@ -69,7 +86,9 @@ func (g *Game) enemyTurn(e ecs.Entity) (idle bool) {
 			order = ai.MoveOrder(g.path.Step(&grid, pos, target))
 		}
 	default:
-		v := ai.Vehicle{At: pos, Speed: vocab.Speed.Value(w, e), MaxSpeed: vocab.TopSpeed.Value(w, e), HasTarget: has}
+		speed, _ := vocab.Speed.Read(w, e)
+		top, _ := vocab.TopSpeed.Read(w, e)
+		v := ai.Vehicle{At: pos, Speed: speed, MaxSpeed: top, HasTarget: has}
 		solidEast := g.view.Solid(pos.Add(geom.East.Vec()))
 		if d.Behaviour == assets.BehaviourCar {
 			order = ai.Car(v, target, solidEast)
@@ -77,8 +96,10 @@ func (g *Game) enemyTurn(e ecs.Entity) (idle bool) {
 			order = ai.Bike(v, target, solidEast)
 		}
 	}
-	g.enqueueOrder(e, order)
-	return false
+	if g.enqueueOrder(e, order) || queued {
+		return turnQueued
+	}
+	return turnWaits
 }
 
 // enqueueOrder hands enemy e's order to the rules as its action, except a
@@ -88,15 +109,17 @@ func (g *Game) enemyTurn(e ecs.Entity) (idle bool) {
 // state, the log and the hash exactly as they would be. With tracing on,
 // the wait goes through the book, so a trace still shows every enemy's
 // turn. A skipped wait is not even built: an action is a large value, and
-// most enemy turns wait.
-func (g *Game) enqueueOrder(e ecs.Entity, o ai.Order) {
+// most enemy turns wait. It reports whether it queued anything.
+func (g *Game) enqueueOrder(e ecs.Entity, o ai.Order) bool {
 	if g.ordersWait(e, o) {
 		if g.turnTrace != nil {
 			g.engine.Enqueue(act.Wait(e))
+			return true
 		}
-		return
+		return false
 	}
 	g.engine.Enqueue(g.orderAct(e, o))
+	return true
 }
 
 // ordersWait reports whether orderAct turns order o of enemy e into a

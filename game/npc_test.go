@@ -87,3 +87,24 @@ func TestOrdersWaitAgreesWithOrderAct(t *testing.T) {
 	}
 	require.Positive(t, fires, "some enemies could fire")
 }
+
+// TestLivesAgreesWithAlive plays runs of fixed seeds and after every step
+// asks lives and World.Alive of every entity ever handed out and one past
+// the last: the enemies that live, those killed, the van and every other
+// thing (which lives asks of Alive) must answer alike.
+func TestLivesAgreesWithAlive(t *testing.T) {
+	skipUnderRace(t)
+	data := campData(t)
+	for _, seed := range campSeeds[:2] {
+		g := New(data, seed)
+		for step := range 200 {
+			if g.Phase() == act.PhaseOver {
+				break
+			}
+			campPolicy(t, g)
+			for e := range g.world.LastEntity() + 2 {
+				require.Equal(t, g.world.Alive(e), g.lives(e), "seed %d step %d entity #%d", seed, step, e)
+			}
+		}
+	}
+}

@@ -102,14 +102,18 @@ func emptyColumns(cols [][]sleeper, w int) [][]sleeper {
 // still reports whether enemy e neither moves nor has speed a deceleration
 // would still have to take away.
 func (g *Game) still(e ecs.Entity) bool {
-	return !vocab.Velocity.Has(g.world, e) && vocab.Speed.Value(g.world, e) == 0
+	if _, moving := vocab.Velocity.Read(g.world, e); moving {
+		return false
+	}
+	speed, _ := vocab.Speed.Read(g.world, e)
+	return speed == 0
 }
 
-// sleep takes enemy e, standing at pos, out of the schedule's rounds until
-// the van comes into its sight.
-func (g *Game) sleep(e ecs.Entity, pos geom.Point) {
+// sleep takes enemy e, of the given kind and standing at pos, out of the
+// schedule's rounds until the van comes into its sight.
+func (g *Game) sleep(e ecs.Entity, kind vocab.Kind, pos geom.Point) {
 	delete(g.pending, e)
-	g.bucket(e, pos.X)
+	g.bucket(e, kind, pos)
 }
 
 // fallsAsleepSeeing notes that an enemy falls asleep not seeing the van at
@@ -121,11 +125,12 @@ func (s *sleepers) fallsAsleepSeeing(van geom.Point) {
 	}
 }
 
-// bucket puts enemy e into the bucket of column x of its vision.
-func (g *Game) bucket(e ecs.Entity, x int) {
-	i, _ := vocab.KindOf.Value(g.world, e).EnemyIndex()
+// bucket puts enemy e, of the given kind and standing at pos, into the
+// bucket of its column for its vision.
+func (g *Game) bucket(e ecs.Entity, kind vocab.Kind, pos geom.Point) {
+	i, _ := kind.EnemyIndex()
 	sight := &g.sleepers.sights[g.sleepers.sightOf[i]]
-	sight.cols[x] = append(sight.cols[x], sleeper{e: e, y: vocab.Position.Value(g.world, e).Y})
+	sight.cols[pos.X] = append(sight.cols[pos.X], sleeper{e: e, y: pos.Y})
 	sight.n++
 }
 
@@ -217,7 +222,7 @@ func (g *Game) restoreSleepers() error {
 		if !ok || !pos.In(g.level.W, g.level.H) || vocab.Target.Has(w, e) || !g.still(e) || g.seesVan(e, pos) {
 			return fmt.Errorf("schedule: enemy #%d holds no place in the schedule, yet it cannot be asleep", e)
 		}
-		g.bucket(e, pos.X)
+		g.bucket(e, vocab.KindOf.Value(w, e), pos)
 	}
 	return nil
 }

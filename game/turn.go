@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"lastpost/ecs"
 	"lastpost/ecs/geom"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
@@ -171,25 +172,39 @@ func (g *Game) reachCamp() error {
 	return err
 }
 
+// enemyActs plays one enemy's turn: it decides, and the rules resolve what
+// it queued. A turn that queued nothing (a wait no one traces) resolves
+// nothing: the queue is empty and, a resolution having run until nothing
+// moved, so is every process, so Resolve would only start and stop its
+// clock.
 func (g *Game) enemyActs(task Task) error {
-	if !g.world.Alive(task.E) {
+	if !g.lives(task.E) {
 		delete(g.pending, task.E)
 		return nil
 	}
 	// The enemy stays marked pending through its turn, so a turn costs
 	// no map write: should it die meanwhile, Forget finds no task of its
 	// pending, which changes nothing, and unmarks it.
-	if g.enemyTurn(task.E) {
-		g.sleep(task.E, vocab.Position.Value(g.world, task.E))
+	switch g.enemyTurn(task.E) {
+	case turnAsleep:
 		return nil
+	case turnQueued:
+		if err := g.engine.Resolve(); err != nil {
+			return err
+		}
+		if !g.lives(task.E) {
+			delete(g.pending, task.E)
+			return nil
+		}
 	}
-	if err := g.engine.Resolve(); err != nil {
-		return err
-	}
-	if g.world.Alive(task.E) {
-		g.sched.Insert(task, TurnTime)
-	} else {
-		delete(g.pending, task.E)
-	}
+	g.sched.Insert(task, TurnTime)
 	return nil
+}
+
+// lives reports whether e is alive, as World.Alive does. An enemy holds
+// the Enemy flag as long as it lives, and that is one read, where Alive
+// asks the components of e's page one by one until e holds one; any other
+// entity, and a dead one, is asked of Alive.
+func (g *Game) lives(e ecs.Entity) bool {
+	return vocab.Enemy.In(g.world, e) || g.world.Alive(e)
 }
