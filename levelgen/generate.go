@@ -53,25 +53,19 @@ func inStartArea(p assets.LevelGen, x, y int) bool {
 }
 
 // layTerrain paints road rows, dirt elsewhere, then acid where the noise
-// falls in the band.
+// falls in the band, except in the start area.
 func layTerrain(l *Level, rng *rand.Rand, p assets.LevelGen) {
 	field := newNoiseField(rng, l.W, l.H, p.Acid.Scale)
 	band := newAcidBand(field, p.Acid.Low, p.Acid.High)
-	nums := make([]int64, l.W)
 	for y := range l.H {
 		floor, calm := Dirt, 0
 		if y >= p.RoadTop && y <= p.RoadBottom {
 			floor, calm = Road, min(p.ClearStart, l.W)
 		}
-		field.row(y, nums)
 		row := l.Terrain[y*l.W : (y+1)*l.W]
-		row = row[:len(nums)]
-		for x, n := range nums {
-			t := floor
-			if x >= calm && band.contains(n) {
-				t = Acid
-			}
-			row[x] = t
+		field.paintRow(y, row, floor, band)
+		for x := range row[:calm] {
+			row[x] = floor
 		}
 	}
 }

@@ -109,3 +109,58 @@ func TestAcidBandBounds(t *testing.T) {
 		assert.Equal(t, c.want, b.contains(c.perMille*d/1000), c.name)
 	}
 }
+
+// TestPaintRowMatchesRowAndBand checks the painted terrain against the
+// general way, num's row read back through contains, for scales that do
+// and do not divide the width and for bands that are wide, narrow, at the
+// edges of the noise's range and empty.
+func TestPaintRowMatchesRowAndBand(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	bands := [][2]int{{283, 707}, {-1000, 1000}, {0, 1}, {-1, 0}, {500, 500}, {700, 200}, {-1001, -999}, {999, 1001}}
+	for range 20 {
+		lo := rng.IntN(2001) - 1000
+		bands = append(bands, [2]int{lo, lo + rng.IntN(400)})
+	}
+	for _, scale := range []int{1, 3, 5, 8, 16} {
+		for _, w := range []int{1, 60, 61, 119} {
+			h := 30
+			f := newNoiseField(rng, w, h, scale)
+			nums := make([]int64, w)
+			painted := make([]Terrain, w)
+			for _, bd := range bands {
+				band := newAcidBand(f, bd[0], bd[1])
+				for y := range h {
+					f.row(y, nums)
+					f.paintRow(y, painted, Road, band)
+					for x, n := range nums {
+						want := Road
+						if band.contains(n) {
+							want = Acid
+						}
+						require.Equal(t, want, painted[x], "scale %d width %d band %v at %d,%d", scale, w, bd, x, y)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAcidWindowMatchesContains checks the one-comparison window against
+// contains on values around and far from the bounds, wrapping ones
+// included.
+func TestAcidWindowMatchesContains(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	edges := []int64{math.MinInt64, math.MinInt64 + 1, -1, 0, 1, math.MaxInt64 - 1, math.MaxInt64}
+	for range 2000 {
+		b := acidBand{low: int64(rng.Uint64()), high: int64(rng.Uint64())}
+		if rng.IntN(4) == 0 {
+			b.low, b.high = edges[rng.IntN(len(edges))], edges[rng.IntN(len(edges))]
+		}
+		lo1, span := b.window()
+		for _, n := range []int64{b.low - 1, b.low, b.low + 1, b.high - 1, b.high, b.high + 1, int64(rng.Uint64()), math.MinInt64, math.MaxInt64} {
+			// contains tests num*1000 as in is tested here on n.
+			in := b.low < n && n <= b.high
+			require.Equal(t, in, uint64(n)-lo1 < span, "band %+v n %d", b, n)
+		}
+	}
+}
