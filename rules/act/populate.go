@@ -15,26 +15,41 @@ func Populate(road *levelgen.Level) Act { return Act{Kind: KindPopulate, N: len(
 
 func buildPopulate(env *Env, a *ecs.Action) {
 	road := env.Road
-	// A road names a handful of things: each one's kind is looked up once,
-	// not once a cell.
-	kinds := make([]vocab.Kind, len(road.Things))
-	for i, th := range road.Things {
-		kinds[i] = vocab.KindNamed(&env.Data.Enemies, th.ID)
-	}
+	var room [thingsRoom]vocab.Kind
+	kinds := thingKinds(env, road, room[:0])
 	for _, s := range road.Spawns {
 		place(env, a, kinds[s.Thing], s.At)
 	}
 }
 
+// thingsRoom is how many things a road may name before thingKinds needs
+// more room than its caller keeps on the stack; the shipped tables name
+// six.
+const thingsRoom = 16
+
+// thingKinds appends to kinds the kind of each thing the road names, in
+// its order: a road names a handful of things, so each one's kind is
+// looked up once, not once a cell.
+func thingKinds(env *Env, road *levelgen.Level, kinds []vocab.Kind) []vocab.Kind {
+	for _, th := range road.Things {
+		kinds = append(kinds, vocab.KindNamed(&env.Data.Enemies, th.ID))
+	}
+	return kinds
+}
+
 // commitPopulate gives each enemy placed its turn in the schedule, in the
 // order the road placed them: they are the action's spawned ids, the last
-// ones the world handed out.
+// ones the world handed out, one a spawn in the road's order. Which are
+// enemies follows from each spawn's kind, as place decides it, without
+// asking the Enemy store about every thing placed.
 func commitPopulate(env *Env, l Ledger) {
-	w := env.World
-	last := w.LastEntity()
-	for e := last - ecs.Entity(len(env.Road.Spawns)) + 1; e <= last; e++ {
-		if vocab.Enemy.Has(w, e) {
-			l.Enlist(e)
+	road := env.Road
+	var room [thingsRoom]vocab.Kind
+	kinds := thingKinds(env, road, room[:0])
+	first := env.World.LastEntity() - ecs.Entity(len(road.Spawns)) + 1
+	for i, s := range road.Spawns {
+		if placesEnemy(kinds[s.Thing]) {
+			l.Enlist(first + ecs.Entity(i))
 		}
 	}
 }

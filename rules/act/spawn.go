@@ -16,7 +16,19 @@ func buildSpawn(env *Env, t *Act, a *ecs.Action) {
 	place(env, a, vocab.KindNamed(&env.Data.Enemies, t.Item), t.At)
 }
 
-// place makes the action spawn a thing of kind at p.
+// placesEnemy reports whether place makes an enemy of a thing of kind:
+// every kind but the built-in wreck, barrel and letter.
+func placesEnemy(kind vocab.Kind) bool {
+	switch kind {
+	case vocab.KindWreck, vocab.KindBarrel, vocab.KindLetter:
+		return false
+	}
+	return true
+}
+
+// place makes the action spawn a thing of kind at p. Whether it makes an
+// enemy is placesEnemy's answer: a kind place gives the Enemy flag must be
+// one placesEnemy names.
 func place(env *Env, a *ecs.Action, kind vocab.Kind, p geom.Point) {
 	e := a.Spawn()
 	vocab.Position.Set(a, e, p)
