@@ -104,20 +104,19 @@ func scatter(l *Level, src *rand.PCG, p assets.LevelGen, difficulty int) {
 	// every cell, so the list is allocated once rather than grown.
 	l.Spawns = make([]Spawn, 0, len(l.Terrain)*max(dirt.total, road.total)/rollRange+1)
 	for y := range l.H {
-		calm := 0
+		// layTerrain gave the row one floor, road or dirt, where it is
+		// not acid: the row's table is the floor's.
+		calm, tab := 0, &dirt
 		if y >= p.RoadTop && y <= p.RoadBottom {
-			calm = p.ClearStart
+			calm, tab = p.ClearStart, &road
 		}
+		total := tab.total
 		// The cells west of the goal column, from the end of the calm.
 		row := l.Terrain[y*l.W : y*l.W+l.GoalX()]
 		first := min(calm, len(row))
 		for i, t := range row[first:] {
 			if t == Acid {
 				continue
-			}
-			tab := &dirt
-			if t == Road {
-				tab = &road
 			}
 			// intN(src, rollRange), written out: a call in this loop
 			// would make it save and restore its registers every cell.
@@ -126,7 +125,7 @@ func scatter(l *Level, src *rand.PCG, p assets.LevelGen, difficulty int) {
 				roll = redrawN(src, rollRange, roll, lo)
 			}
 			// Most rolls fall past every weight and leave the cell empty.
-			if int(roll) >= tab.total {
+			if int(roll) >= total {
 				continue
 			}
 			if entry, ok := pick(tab.weights, int(roll)); ok {

@@ -366,3 +366,24 @@ func TestHashIsFNV1aOfTheLevel(t *testing.T) {
 		assert.Equal(t, f.Sum64(), l.Hash(), "level %d (%dx%d)", i, l.W, l.H)
 	}
 }
+
+// TestRowsHaveOneFloor checks what the scatter takes each row's table
+// from: on a generated level, every cell of a road row that is not acid is
+// road, and every such cell of another row is dirt.
+func TestRowsHaveOneFloor(t *testing.T) {
+	p := tables(t)
+	for seed := uint64(1); seed <= 40; seed++ {
+		l := Generate(seed, int(seed%11), p)
+		for y := range l.H {
+			floor := Dirt
+			if y >= p.RoadTop && y <= p.RoadBottom {
+				floor = Road
+			}
+			for x := range l.W {
+				if got := l.At(geom.Pt(x, y)); got != Acid {
+					require.Equal(t, floor, got, "seed %d at %d,%d", seed, x, y)
+				}
+			}
+		}
+	}
+}
