@@ -241,7 +241,8 @@ func (d *dataDelta[T]) put(a *Action, id ID, e Entity, v T) {
 // drop1 is Data.Remove's part of the work once the core is found, with
 // put's fast path; only an entity the delta may hold already needs the
 // value type, through the delta. Removing from an id never spawned does
-// nothing.
+// nothing. RemoveEntity uses it too: an action removing one thing finds
+// every delta above top, and needs no call through it.
 func (d *deltaCore) drop1(a *Action, id ID, e Entity) {
 	if !a.spawnedID(e) {
 		return
@@ -316,6 +317,13 @@ func (d *dataDelta[T]) flush() {
 		st.summed = false
 		return
 	}
+	d.flushAll()
+}
+
+// flushAll is flush for a delta of several entries. It is kept apart so
+// that the one-entry way, by far the most common, has a small frame and
+// nothing to spill around the loops' calls.
+func (d *dataDelta[T]) flushAll() {
 	d.forget()
 	if len(d.ents) > 0 {
 		st := d.st
@@ -344,6 +352,17 @@ func (d *dataDelta[T]) flush() {
 
 // setting reports whether the delta sets a value on e.
 func (d *deltaCore) setting(e Entity) bool { return d.find(e) > 0 }
+
+// only reports whether e is the one entity the delta sets or removes.
+func (d *deltaCore) only(e Entity) bool {
+	if len(d.ents)+len(d.rem) != 1 {
+		return false
+	}
+	if len(d.ents) == 1 {
+		return d.ents[0] == e
+	}
+	return d.rem[0] == e
+}
 
 // appendTouched appends the entities the delta sets or removes, one by
 // one: a delta holds one or two entities as a rule, for which a loop beats
@@ -535,7 +554,7 @@ func (a *Action) RemoveEntity(e Entity) {
 			id := ID(k<<6 | bits.TrailingZeros64(word))
 			x := a.w.indexes[id]
 			if x != nil && (x.load(e) != 0 || a.mask.Has(id) && a.cores[id].setting(e)) {
-				a.deltaFor(id).del(e)
+				a.cores[id].drop1(a, id, e)
 			}
 		}
 	}
