@@ -241,21 +241,28 @@ func (d *dataDelta[T]) put(a *Action, id ID, e Entity, v T) {
 // drop1 is Data.Remove's part of the work once the core is found, with
 // put's fast path; only an entity the delta may hold already needs the
 // value type, through the delta. Removing from an id never spawned does
-// nothing. RemoveEntity uses it too: an action removing one thing finds
-// every delta above top, and needs no call through it.
+// nothing.
 func (d *deltaCore) drop1(a *Action, id ID, e Entity) {
-	if !a.spawnedID(e) {
-		return
+	if a.spawnedID(e) && !d.removeAbove(a, id, e) {
+		a.deltas[id].del(e)
 	}
-	if e > d.top {
-		if d.top == 0 {
-			a.mark(id)
-		}
-		d.top = e
-		d.rem = append(d.rem, e)
-		return
+}
+
+// removeAbove records the removal of e from component id if e is above
+// top, and reports whether it was: the delta cannot hold e, so the removal
+// appends without a search or a call through the delta. It inlines into
+// RemoveEntity's loop, where an action removing one thing finds every
+// delta so.
+func (d *deltaCore) removeAbove(a *Action, id ID, e Entity) bool {
+	if e <= d.top {
+		return false
 	}
-	a.deltas[id].del(e)
+	if d.top == 0 {
+		a.mark(id)
+	}
+	d.top = e
+	d.rem = append(d.rem, e)
+	return true
 }
 
 // drop deletes list[i] keeping the order of the rest (the order of first
@@ -554,7 +561,9 @@ func (a *Action) RemoveEntity(e Entity) {
 			id := ID(k<<6 | bits.TrailingZeros64(word))
 			x := a.w.indexes[id]
 			if x != nil && (x.load(e) != 0 || a.mask.Has(id) && a.cores[id].setting(e)) {
-				a.cores[id].drop1(a, id, e)
+				if c := a.cores[id]; !c.removeAbove(a, id, e) {
+					a.deltas[id].del(e)
+				}
 			}
 		}
 	}
