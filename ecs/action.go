@@ -324,13 +324,6 @@ func (d *dataDelta[T]) flush() {
 		st.summed = false
 		return
 	}
-	d.flushAll()
-}
-
-// flushAll is flush for a delta of several entries. It is kept apart so
-// that the one-entry way, by far the most common, has a small frame and
-// nothing to spill around the loops' calls.
-func (d *dataDelta[T]) flushAll() {
 	d.forget()
 	if len(d.ents) > 0 {
 		st := d.st
