@@ -243,18 +243,26 @@ func (d *dataDelta[T]) put(a *Action, id ID, e Entity, v T) {
 // value type, through the delta. Removing from an id never spawned does
 // nothing.
 func (d *deltaCore) drop1(a *Action, id ID, e Entity) {
-	if !a.spawnedID(e) {
-		return
+	if a.spawnedID(e) && !d.removeAbove(a, id, e) {
+		a.deltas[id].del(e)
 	}
-	if e > d.top {
-		if d.top == 0 {
-			a.mark(id)
-		}
-		d.top = e
-		d.rem = append(d.rem, e)
-		return
+}
+
+// removeAbove records the removal of e from component id if e is above
+// top, and reports whether it was: the delta cannot hold e, so the removal
+// appends without a search or a call through the delta. It inlines into
+// RemoveEntity's loop, where an action removing one thing finds every
+// delta so.
+func (d *deltaCore) removeAbove(a *Action, id ID, e Entity) bool {
+	if e <= d.top {
+		return false
 	}
-	a.deltas[id].del(e)
+	if d.top == 0 {
+		a.mark(id)
+	}
+	d.top = e
+	d.rem = append(d.rem, e)
+	return true
 }
 
 // drop deletes list[i] keeping the order of the rest (the order of first
@@ -344,6 +352,17 @@ func (d *dataDelta[T]) flush() {
 
 // setting reports whether the delta sets a value on e.
 func (d *deltaCore) setting(e Entity) bool { return d.find(e) > 0 }
+
+// only reports whether e is the one entity the delta sets or removes.
+func (d *deltaCore) only(e Entity) bool {
+	if len(d.ents)+len(d.rem) != 1 {
+		return false
+	}
+	if len(d.ents) == 1 {
+		return d.ents[0] == e
+	}
+	return d.rem[0] == e
+}
 
 // appendTouched appends the entities the delta sets or removes, one by
 // one: a delta holds one or two entities as a rule, for which a loop beats
@@ -535,7 +554,9 @@ func (a *Action) RemoveEntity(e Entity) {
 			id := ID(k<<6 | bits.TrailingZeros64(word))
 			x := a.w.indexes[id]
 			if x != nil && (x.load(e) != 0 || a.mask.Has(id) && a.cores[id].setting(e)) {
-				a.deltaFor(id).del(e)
+				if c := a.cores[id]; !c.removeAbove(a, id, e) {
+					a.deltas[id].del(e)
+				}
 			}
 		}
 	}

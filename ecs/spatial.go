@@ -445,6 +445,10 @@ func (s *Spatial) commit(w *World, a *Action) {
 // each entity's components the index counts or lists are those it had.
 func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 	if a.mask.Intersects(&s.members) {
+		if len(d.ents) == 0 && len(d.rem) == 1 && s.aboutOnly(a, d.rem[0]) {
+			s.commitRemoval(a, d.rem[0])
+			return
+		}
 		affected := s.affected(a, w.scratch[:0])
 		a.flush()
 		s.update(w, a, affected)
@@ -479,6 +483,30 @@ func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 	a.flushBut(s.pos.id)
 }
 
+// aboutOnly reports whether every tracked delta of the action but the
+// position's holds e alone.
+func (s *Spatial) aboutOnly(a *Action, e Entity) bool {
+	for _, id := range a.touched {
+		if s.tracked.Has(id) && id != s.pos.id && !a.cores[id].only(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// commitRemoval is commitMany for an action whose tracked deltas all hold
+// only e, which loses its position: a thing removed whole (a spent
+// fragment or bullet, a destroyed one). Whatever else it gains or loses,
+// without a position it leaves the index as it was placed, which is what
+// update would find with e its one affected entity.
+func (s *Spatial) commitRemoval(a *Action, e Entity) {
+	a.flush()
+	if k := s.placed.index.load(e); k != 0 {
+		s.withdraw(e, s.placed.vals[k-1])
+		s.placed.remove(e)
+	}
+}
+
 // reposition places e, whose counted and listed components do not
 // change, in cell c (-1 off the grid), as update would.
 func (s *Spatial) reposition(w *World, e Entity, c int32) {
@@ -506,12 +534,19 @@ func (s *Spatial) reposition(w *World, e Entity, c int32) {
 
 // affected gathers, without repeats, the entities whose contribution the
 // action may change. A single delta holds each entity once, so only
-// several tracked deltas need sorting out.
+// several tracked deltas need sorting out. A delta holding only the one
+// entity gathered so far adds nothing: spawning or removing one thing
+// touches every component of it, each delta holding just that entity, and
+// those need neither the appends nor the sort.
 func (s *Spatial) affected(a *Action, into []Entity) []Entity {
 	deltas := 0
 	for _, id := range a.touched {
 		if s.tracked.Has(id) {
-			into = a.cores[id].appendTouched(into)
+			c := a.cores[id]
+			if len(into) == 1 && c.only(into[0]) {
+				continue
+			}
+			into = c.appendTouched(into)
 			deltas++
 		}
 	}

@@ -2,6 +2,7 @@ package ecs
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -259,7 +260,7 @@ func TestSpatialLoneMoverClaimsNothing(t *testing.T) {
 // component asked, unless nothing changed.
 func commitByParts(w *World, a *Action) {
 	s := w.spatial
-	affected := s.affected(a, nil)
+	affected := plainAffected(s, a)
 	a.flush()
 	for _, e := range affected {
 		old, placed := s.placed.get(e)
@@ -279,6 +280,26 @@ func commitByParts(w *World, a *Action) {
 	}
 	w.next += Entity(a.spawned)
 	a.committed()
+}
+
+// plainAffected gathers the entities of every tracked delta, each delta
+// appended whole, then, from more than one delta, sorted without repeats
+// (one delta's order, the order of first touch, is the order of placing):
+// affected without its short ways.
+func plainAffected(s *Spatial, a *Action) []Entity {
+	var list []Entity
+	deltas := 0
+	for _, id := range a.touched {
+		if s.tracked.Has(id) {
+			list = a.cores[id].appendTouched(list)
+			deltas++
+		}
+	}
+	if deltas > 1 {
+		slices.Sort(list)
+		list = slices.Compact(list)
+	}
+	return list
 }
 
 // gridOf is what the index says about every cell, in cell order.
