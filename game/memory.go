@@ -20,8 +20,23 @@ type Memory struct {
 	Kinds []vocab.Kind
 
 	// digest sums cellHash over the seen cells, updated as cells change,
-	// so hashing the memory costs nothing per turn.
+	// so hashing the memory costs nothing per turn, but for the cells of
+	// unsummed (see sum).
 	digest uint64
+	// unsummed lists cells first seen since the digest was last taken,
+	// each with the kind it was first seen holding, whose cellHash the
+	// digest does not hold yet. A sum does not depend on the order of its
+	// terms, so a later change of such a cell may take the old kind's
+	// hash off the digest before it was added. The van sees a hundred new
+	// cells a turn and the digest is taken when the game is hashed (at the
+	// end of an autoplayed run): a new road forgets the list unread.
+	unsummed []seenCell
+}
+
+// seenCell is a cell first seen holding kind k.
+type seenCell struct {
+	i int32
+	k vocab.Kind
 }
 
 // sight is the disc the memory read last (its centre and radius, when
@@ -60,7 +75,16 @@ func (m *Memory) Reset(w, h int) {
 	// dozen roads, and each is only a little larger than the one before.
 	m.Seen = cleared(m.Seen, w*h)
 	m.Kinds = cleared(m.Kinds, w*h)
-	m.digest = 0
+	m.digest, m.unsummed = 0, m.unsummed[:0]
+}
+
+// sum returns the memory's digest: cellHash summed over the seen cells.
+func (m *Memory) sum() uint64 {
+	for _, c := range m.unsummed {
+		m.digest += cellHash(int(c.i), c.k)
+	}
+	m.unsummed = m.unsummed[:0]
+	return m.digest
 }
 
 // set remembers kind k in cell i, keeping the digest.
@@ -236,7 +260,7 @@ func (m *Memory) readEast(g *Game, s *sight, center geom.Point, dx int) {
 	top, bottom := s.rows(center, m.H)
 	sp, kinds := g.world.Spatial(), vocab.KindOf.Column(g.world)
 	seen, held, still := m.Seen, m.Kinds, s.still
-	digest := m.digest
+	digest, unsummed := m.digest, m.unsummed
 	for y := top; y <= bottom; y++ {
 		half := s.halves[geom.Abs(y-center.Y)]
 		last := center.X + half
@@ -248,17 +272,18 @@ func (m *Memory) readEast(g *Game, s *sight, center geom.Point, dx int) {
 				k = topStillIn(sp, kinds, geom.Pt(i-row, y))
 				still[i] = k
 			}
-			if seen[i] {
-				if held[i] == k {
-					continue
-				}
-				digest -= cellHash(i, held[i])
+			if !seen[i] {
+				seen[i], held[i] = true, k
+				unsummed = append(unsummed, seenCell{int32(i), k})
+				continue
 			}
-			seen[i], held[i] = true, k
-			digest += cellHash(i, k)
+			if held[i] != k {
+				digest += cellHash(i, k) - cellHash(i, held[i])
+				held[i] = k
+			}
 		}
 	}
-	m.digest = digest
+	m.digest, m.unsummed = digest, unsummed
 }
 
 // readRow reads the cells of row y from column first to last, clipped to
@@ -271,29 +296,30 @@ func (m *Memory) readRow(g *Game, y, first, last int) {
 	}
 	row := y * m.W
 	sp, kinds := g.world.Spatial(), vocab.KindOf.Column(g.world)
-	// This is set, cell by cell, over the row's slices with the digest in
-	// a local: a new road's first look reads a few hundred cells, most
+	// This is set, cell by cell, over the row's slices with the digest
+	// and its list of cells not summed yet in locals: a new road's first look reads a few hundred cells, most
 	// never seen before and empty, and a call per cell cost as much as
 	// the reading.
 	seen, held := m.Seen[row+first:row+last+1], m.Kinds[row+first:row+last+1]
 	still := g.sight.still[row+first : row+last+1]
-	digest := m.digest
+	digest, unsummed := m.digest, m.unsummed
 	for j := range seen {
 		k := still[j]
 		if k == stillUnread {
 			k = topStillIn(sp, kinds, geom.Pt(first+j, y))
 			still[j] = k
 		}
-		if seen[j] {
-			if held[j] == k {
-				continue
-			}
-			digest -= cellHash(row+first+j, held[j])
+		if !seen[j] {
+			seen[j], held[j] = true, k
+			unsummed = append(unsummed, seenCell{int32(row + first + j), k})
+			continue
 		}
-		seen[j], held[j] = true, k
-		digest += cellHash(row+first+j, k)
+		if held[j] != k {
+			digest += cellHash(row+first+j, k) - cellHash(row+first+j, held[j])
+			held[j] = k
+		}
 	}
-	m.digest = digest
+	m.digest, m.unsummed = digest, unsummed
 }
 
 // builtinRank orders the built-in things by how worth drawing they are
