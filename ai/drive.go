@@ -172,8 +172,9 @@ func (dr *driver) prepare() {
 	dr.ground.open(s.Map, s.Ground, s.Van, dr.look, !dr.plain)
 	dr.keepNear()
 	dr.ground.markEnemies(dr.nearList())
+	risky := dr.barrelRisks()
 	for _, d := range geom.Dirs {
-		dr.shots[d-1] = dr.aim(d)
+		dr.shots[d-1] = dr.aim(d, risky[d-1])
 	}
 }
 

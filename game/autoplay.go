@@ -30,6 +30,11 @@ type Bot struct {
 	// with that data: the data never changes during a run.
 	ranks   map[string]int
 	ranksOf *assets.Data
+	// offerAt places each offer id of offersOf's shop in its list: a camp
+	// move reads every offer on sale, and the shop's own look-up walks
+	// the list copying each offer it passes.
+	offerAt  map[string]int
+	offersOf *assets.Data
 	// guns is what the driver knows of the guns gunIDs names, side by
 	// side, read again only when a gun is mounted or taken off.
 	guns   [4]ai.GunInfo
@@ -295,17 +300,18 @@ func (b *Bot) camp(g *Game) Command {
 func (b *Bot) campView(g *Game) ai.Camp {
 	van, inv := g.VanState(), g.Inventory()
 	b.offers = b.offers[:0]
+	if b.offersOf != g.data {
+		b.offerAt, b.offersOf = offerPlaces(&g.data.Shop), g.data
+	}
 	for _, id := range g.Stock() {
-		o, _ := g.data.Shop.Offer(id)
-		a := aiOffer(o)
-		a.Price = g.Price(id)
-		if o.Kind == assets.OfferRepair {
-			part := van.Engine
-			if o.Restores == assets.StatTyres {
-				part = van.Tyres
-			}
-			a.Points = o.Points(part.Max - part.Cur)
+		var o assets.Offer
+		if i, ok := b.offerAt[id]; ok {
+			o = g.data.Shop.Offers[i]
 		}
+		a := aiOffer(o)
+		// What g.Price(id) gives, without looking the offer up again.
+		a.Price = act.PriceOf(g.world, g.env.Van, o)
+		a.Points = repairPoints(o, van)
 		b.offers = append(b.offers, a)
 	}
 	if b.ranksOf != g.data {
@@ -321,6 +327,31 @@ func (b *Bot) campView(g *Game) ai.Camp {
 	}
 	copy(c.Mounted[:], van.Guns[:])
 	return c
+}
+
+// repairPoints is how many points the offer o would put back on van, for a
+// repair (0 for anything else).
+func repairPoints(o assets.Offer, van VanState) int {
+	if o.Kind != assets.OfferRepair {
+		return 0
+	}
+	part := van.Engine
+	if o.Restores == assets.StatTyres {
+		part = van.Tyres
+	}
+	return o.Points(part.Max - part.Cur)
+}
+
+// offerPlaces maps each offer id of shop to its place in the list, the
+// first place when an id is listed twice, as the shop's Offer finds it.
+func offerPlaces(shop *assets.Shop) map[string]int {
+	at := make(map[string]int, len(shop.Offers))
+	for i := range shop.Offers {
+		if _, ok := at[shop.Offers[i].ID]; !ok {
+			at[shop.Offers[i].ID] = i
+		}
+	}
+	return at
 }
 
 // shopperNames lists the inventory in the shopper's terms: a kit by the

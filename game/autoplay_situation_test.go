@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ai"
+	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/levelgen"
 	"lastpost/rules/act"
@@ -110,5 +111,54 @@ func requireGroundIsTheMap(t *testing.T, g *Game, ground ai.Ground, where string
 			require.Equal(t, g.view.Solid(p), ground.Solid.AnyAt(y*w+x), "%s: solid at %v", where, p)
 			require.Equal(t, g.view.Acid(p), ground.Terrain[y*w+x] == levelgen.Acid, "%s: acid at %v", where, p)
 		}
+	}
+}
+
+// plainOffers is what the shopper is told is on sale, every offer looked
+// up in the shop by its id and priced through the game.
+func plainOffers(g *Game) []ai.Offer {
+	var offers []ai.Offer
+	for _, id := range g.Stock() {
+		o, _ := g.data.Shop.Offer(id)
+		a := aiOffer(o)
+		a.Price = g.Price(id)
+		a.Points = repairPoints(o, g.VanState())
+		offers = append(offers, a)
+	}
+	return offers
+}
+
+// The bot finds the offers on sale through its own index of the shop; at
+// every camp move of the bot's runs it must tell the shopper what the plain
+// look-up tells.
+func TestBotCampViewMatchesAPlainReading(t *testing.T) {
+	skipUnderRace(t)
+	data := loadData(t)
+	moves := 0
+	for _, seed := range []uint64{1, 2, 3, 4242} {
+		g := New(data, seed)
+		var bot Bot
+		for step := 0; step < 1500 && g.Phase() != act.PhaseOver; step++ {
+			if g.Phase() == act.PhaseCamp {
+				require.Equal(t, plainOffers(g), kept(bot.campView(g).Offers), "seed %d step %d", seed, step)
+				moves++
+			}
+			c := bot.Next(g)
+			res, err := g.Do(c)
+			require.NoError(t, err)
+			bot.Observe(c, res)
+		}
+	}
+	assert.Greater(t, moves, 20, "the bot shopped")
+}
+
+// offerPlaces finds an id listed twice where the shop's look-up does: at
+// its first place.
+func TestOfferPlacesKeepsTheFirstOfAnIDListedTwice(t *testing.T) {
+	shop := assets.Shop{Offers: []assets.Offer{{ID: "a", Price: 1}, {ID: "b", Price: 2}, {ID: "a", Price: 3}}}
+	at := offerPlaces(&shop)
+	for _, id := range []string{"a", "b"} {
+		want, _ := shop.Offer(id)
+		assert.Equal(t, want, shop.Offers[at[id]], id)
 	}
 }

@@ -35,7 +35,7 @@ func (g *Game) Hash() uint64 {
 	h = ecs.Mix(ecs.Mix(h, uint64(g.sched.Now())), g.sched.Seq())
 	h = hashEntries(h, g.sched.All())
 	h = g.log.hash(h)
-	h = ecs.Mix(h, g.memory.digest)
+	h = ecs.Mix(h, g.memory.sum())
 	return g.Run.hash(h)
 }
 

@@ -19,9 +19,14 @@ type Memory struct {
 	Seen  []bool
 	Kinds []vocab.Kind
 
-	// digest sums cellHash over the seen cells, updated as cells change,
-	// so hashing the memory costs nothing per turn.
+	// digest sums cellHash over the seen cells once summed is set, and
+	// is then kept as cells change, so hashing the memory costs nothing
+	// per turn. Until the game is first hashed (see sum) it is not kept:
+	// an autoplayed run hashes its game once, at the end, and the van
+	// sees a hundred new cells a turn, each a share of the digest to
+	// work out. Either way the digest is a function of the cells alone.
 	digest uint64
+	summed bool
 }
 
 // sight is the disc the memory read last (its centre and radius, when
@@ -63,16 +68,34 @@ func (m *Memory) Reset(w, h int) {
 	m.digest = 0
 }
 
-// set remembers kind k in cell i, keeping the digest.
-func (m *Memory) set(i int, k vocab.Kind) {
-	if m.Seen[i] {
-		if m.Kinds[i] == k {
-			return
+// sum returns the memory's digest: cellHash summed over the seen cells.
+// The first call works it out from the cells; from then on the memory
+// keeps it as cells change, since a game hashed once is usually hashed
+// every turn (a recording, a replay).
+func (m *Memory) sum() uint64 {
+	if !m.summed {
+		m.digest, m.summed = 0, true
+		for i, seen := range m.Seen {
+			if seen {
+				m.digest += cellHash(i, m.Kinds[i])
+			}
 		}
-		m.digest -= cellHash(i, m.Kinds[i])
+	}
+	return m.digest
+}
+
+// set remembers kind k in cell i, keeping the digest if it is kept.
+func (m *Memory) set(i int, k vocab.Kind) {
+	if m.Seen[i] && m.Kinds[i] == k {
+		return
+	}
+	if m.summed {
+		if m.Seen[i] {
+			m.digest -= cellHash(i, m.Kinds[i])
+		}
+		m.digest += cellHash(i, k)
 	}
 	m.Seen[i], m.Kinds[i] = true, k
-	m.digest += cellHash(i, k)
 }
 
 // At returns whether p was ever seen and what was last seen there.
@@ -150,10 +173,12 @@ func (s *sight) span(c geom.Point, y int) (first, last int) {
 	return c.X - s.halves[dy], c.X + s.halves[dy]
 }
 
-// inDisc reports whether p is in the disc around c.
+// inDisc reports whether p is in the disc around c: within the span of
+// its row, which is to say at a squared distance below the radius's
+// square (see setRadius), the test that costs the least where the memory
+// asks it of every cell that changed.
 func (s *sight) inDisc(c, p geom.Point) bool {
-	first, last := s.span(c, p.Y)
-	return first <= p.X && p.X <= last
+	return c.Dist2(p) < s.radius*s.radius
 }
 
 // rows returns the first and last on-road rows of the disc around c.
@@ -227,8 +252,7 @@ func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
 
 // readEast is readNewlySeen for a disc that moved dx cells east along its
 // row: on each row, the last dx cells of the span (all of it when dx is
-// wider). It reads them cell by cell with the digest in a local, and finds
-// each row's span from the disc's half-widths directly.
+// wider), found from the disc's half-widths directly.
 func (m *Memory) readEast(g *Game, s *sight, center geom.Point, dx int) {
 	if dx == 0 {
 		return
@@ -236,7 +260,7 @@ func (m *Memory) readEast(g *Game, s *sight, center geom.Point, dx int) {
 	top, bottom := s.rows(center, m.H)
 	sp, kinds := g.world.Spatial(), vocab.KindOf.Column(g.world)
 	seen, held, still := m.Seen, m.Kinds, s.still
-	digest := m.digest
+	digest, summed := m.digest, m.summed
 	for y := top; y <= bottom; y++ {
 		half := s.halves[geom.Abs(y-center.Y)]
 		last := center.X + half
@@ -248,14 +272,16 @@ func (m *Memory) readEast(g *Game, s *sight, center geom.Point, dx int) {
 				k = topStillIn(sp, kinds, geom.Pt(i-row, y))
 				still[i] = k
 			}
-			if seen[i] {
-				if held[i] == k {
-					continue
+			if seen[i] && held[i] == k {
+				continue
+			}
+			if summed {
+				if seen[i] {
+					digest -= cellHash(i, held[i])
 				}
-				digest -= cellHash(i, held[i])
+				digest += cellHash(i, k)
 			}
 			seen[i], held[i] = true, k
-			digest += cellHash(i, k)
 		}
 	}
 	m.digest = digest
@@ -277,21 +303,23 @@ func (m *Memory) readRow(g *Game, y, first, last int) {
 	// the reading.
 	seen, held := m.Seen[row+first:row+last+1], m.Kinds[row+first:row+last+1]
 	still := g.sight.still[row+first : row+last+1]
-	digest := m.digest
+	digest, summed := m.digest, m.summed
 	for j := range seen {
 		k := still[j]
 		if k == stillUnread {
 			k = topStillIn(sp, kinds, geom.Pt(first+j, y))
 			still[j] = k
 		}
-		if seen[j] {
-			if held[j] == k {
-				continue
+		if seen[j] && held[j] == k {
+			continue
+		}
+		if summed {
+			if seen[j] {
+				digest -= cellHash(row+first+j, held[j])
 			}
-			digest -= cellHash(row+first+j, held[j])
+			digest += cellHash(row+first+j, k)
 		}
 		seen[j], held[j] = true, k
-		digest += cellHash(row+first+j, k)
 	}
 	m.digest = digest
 }

@@ -1,8 +1,9 @@
 package act
 
 import (
+	bits64 "math/bits"
+
 	"lastpost/ecs"
-	"lastpost/ecs/geom"
 	"lastpost/rules/vocab"
 )
 
@@ -31,39 +32,80 @@ func buildReachCamp(env *Env, t *Act, a *ecs.Action) {
 }
 
 // leaveRoad makes a remove every entity on the road (every one with a
-// position) but van, and all its components: what a.RemoveEntity of each,
-// in the position column's order, does, with the same removals listed in
-// the same order for each component. It goes component by component rather
-// than entity by entity: a removal of one entity asks every component of
-// the schema about it, while here a component none of the road's entities
-// holds (the camp's stock, the van's guns) is passed over after a look at
-// its few holders. a must not set anything on the road's entities before
-// (RemoveEntity would drop such values too; this does not look).
+// position) but van, and all its components: it ends in the world that
+// a.RemoveEntity of each, in the position column's order, makes, with
+// every component listing the same entities in the same order. It goes
+// component by component rather than entity by entity: a removal of one
+// entity asks every component of the schema about it, while here a
+// component none of the road's entities holds (the camp's stock, the van's
+// guns) is passed over after a look at its few holders. a must not set
+// anything on the road's entities before (RemoveEntity would drop such
+// values too; this does not look).
+//
+// A component whose every holder but van is on the road keeps van alone,
+// or nothing, whatever the order of the removals, so its removals are
+// listed by rising entity: each then goes at the end of the action's list
+// without a search among those listed, and no entity of the road is asked
+// whether it holds the component. Only a component that also holds things
+// off the road (none in play, but nothing forbids it) has its removals
+// listed in the position column's order, which decides where those others
+// end up in its store.
 func leaveRoad(w *ecs.World, a *ecs.Action, van ecs.Entity) {
 	road := vocab.Position.Entities(w)
 	pos := vocab.Position.Column(w)
-	for _, c := range entityComponents() {
-		if !holdsRoadEntity(c.Entities(w), pos, van) {
-			continue
+	// The road's entities as bits from the lowest id up, which lists a
+	// component's holders by rising id.
+	lo, hi := ecs.Entity(0), ecs.Entity(0)
+	for _, e := range road {
+		if e != van {
+			if lo == 0 || e < lo {
+				lo = e
+			}
+			hi = max(hi, e)
 		}
-		id := c.ID()
-		for _, e := range road {
-			if e != van && w.Holds(id, e) {
-				c.Remove(a, e)
+	}
+	if lo == 0 {
+		return
+	}
+	bits := make([]uint64, (hi-lo)/64+1)
+	for _, c := range entityComponents() {
+		onRoad, elsewhere := 0, false
+		for _, e := range c.Entities(w) {
+			switch {
+			case e == van:
+			case pos.Has(e):
+				onRoad++
+				bits[(e-lo)/64] |= 1 << ((e - lo) % 64)
+			default:
+				elsewhere = true
+			}
+		}
+		switch {
+		case onRoad == 0:
+		case elsewhere:
+			clear(bits)
+			removeInRoadOrder(w, a, c, road, van)
+		default:
+			for i, word := range bits {
+				for word != 0 {
+					c.Remove(a, lo+ecs.Entity(i*64+bits64.TrailingZeros64(word)))
+					word &= word - 1
+				}
+				bits[i] = 0
 			}
 		}
 	}
 }
 
-// holdsRoadEntity reports whether any of holders is on the road, the van
-// aside.
-func holdsRoadEntity(holders []ecs.Entity, pos ecs.Column[geom.Point], van ecs.Entity) bool {
-	for _, e := range holders {
-		if e != van && pos.Has(e) {
-			return true
+// removeInRoadOrder makes a remove c from every entity of road but van
+// that holds it, in the road's order.
+func removeInRoadOrder(w *ecs.World, a *ecs.Action, c component, road []ecs.Entity, van ecs.Entity) {
+	id := c.ID()
+	for _, e := range road {
+		if e != van && w.Holds(id, e) {
+			c.Remove(a, e)
 		}
 	}
-	return false
 }
 
 // component is what leaveRoad needs of a component's handle; the handles
