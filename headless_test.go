@@ -139,7 +139,7 @@ func TestHeadlessArguments(t *testing.T) {
 		{[]string{"-record", "dir"}, "lastpost: -record, -stats, -bot and -jobs need -autoplay N\n"},
 		{[]string{"-stats"}, "lastpost: -record, -stats, -bot and -jobs need -autoplay N\n"},
 		{[]string{"-jobs", "2"}, "lastpost: -record, -stats, -bot and -jobs need -autoplay N\n"},
-		{[]string{"-autoplay", "1", "-jobs", "0"}, "lastpost: -jobs needs a number of runs above zero\n"},
+		{[]string{"-autoplay", "1", "-jobs", "0"}, "lastpost: -jobs needs a number above zero: how many runs play at once\n"},
 		{[]string{"-bot", "wild", "-autoplay", "1"}, "lastpost: unknown bot style \"wild\": careful or reckless\n"},
 		{[]string{"-partial", "-replay", "x"}, "lastpost: -partial needs -replay FILE -verify\n"},
 		{[]string{"-autoplay", "1", "-bogus"}, "lastpost: flag provided but not defined: -bogus\n"},

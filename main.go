@@ -247,7 +247,7 @@ func parseFlags(args []string) (config, error) {
 	case (set["record"] || set["stats"] || set["bot"] || set["jobs"]) && !set["autoplay"]:
 		return cfg, errors.New("-record, -stats, -bot and -jobs need -autoplay N")
 	case set["jobs"] && cfg.jobs <= 0:
-		return cfg, errors.New("-jobs needs a number of runs above zero")
+		return cfg, errors.New("-jobs needs a number above zero: how many runs play at once")
 	case set["autoplay"] && cfg.seed > math.MaxUint64-uint64(cfg.autoplay-1):
 		// The runs play seeds S, S+1, ...: past the largest they would
 		// wrap to 0 without a word.
