@@ -213,7 +213,13 @@ const recentActions = 8
 // Enqueue adds an action type to run at the current instant (between
 // resolutions: at the start of the next one).
 func (e *Engine[T]) Enqueue(t T) {
-	slot := e.queue.alloc(&t)
+	// This is alloc written out (see there).
+	q := &e.queue
+	slot, fresh := q.take()
+	if fresh {
+		q.page(slot)
+	}
+	*q.at(slot) = t
 	e.seq++
 	e.queue.line(e.seq, slot)
 }
@@ -635,39 +641,48 @@ func (e *Engine[T]) file(v Verdict) {
 
 // step builds one action type, checks it against the book, commits or
 // discards it, and queues the follow-ons of the outcome. With a trace kept
-// it hands over to stepTraced, so the common case carries none of the
-// trace's work.
+// the rules are consulted through checkTraced, so the common case carries
+// none of the trace's work. The settling (commit or discard, follow-ons)
+// is written out here rather than called: every action passes through it.
 func (e *Engine[T]) step(t *T) {
-	if e.Trace != nil {
-		e.stepTraced(t)
-		return
-	}
 	a := e.act
 	a.Reset()
 	e.opts.Build(t, a)
 	c := e.begin(t)
 	var rejected bool
-	if e.narrow {
+	switch {
+	case e.Trace != nil:
+		rejected = e.checkTraced(c, t)
+	case e.narrow:
 		rejected = e.checkConcerned(c, nil)
-	} else {
+	default:
 		rejected = e.checkAll(c, nil)
 	}
-	e.settle(t, rejected)
+	if rejected {
+		a.Reset()
+	} else {
+		e.world.Commit(a)
+		if e.OnCommit != nil {
+			e.OnCommit(t, e.now)
+		}
+	}
+	// Most actions ask for no follow-on.
+	if len(e.accepted)+len(e.rejected) > 0 {
+		e.followOn(rejected)
+	}
 }
 
-// stepTraced is step with a trace kept: the action and each rule
-// consulted are recorded.
-func (e *Engine[T]) stepTraced(t *T) {
-	a := e.act
-	a.Reset()
-	e.opts.Build(t, a)
+// checkTraced consults the rules the action concerns, as the Check c of
+// the action type t, and records the action and each rule consulted in
+// the trace. It reports whether a rule rejected the action.
+func (e *Engine[T]) checkTraced(c *Check[T], t *T) bool {
 	rec := e.Trace.begin(e.now, e.opts.Describe(*t))
 	if e.opts.Name != nil {
 		rec.Named = e.opts.Name(*t)
 	}
-	rejected := e.decide(e.begin(t), rec)
+	rejected := e.decide(c, rec)
 	rec.Committed = !rejected
-	e.settle(t, rejected)
+	return rejected
 }
 
 // decide consults the rules the action concerns and reports whether one
@@ -691,23 +706,6 @@ func (e *Engine[T]) begin(t *T) *Check[T] {
 	c.Serial++
 	e.accepted, e.rejected, e.pending = e.accepted[:0], e.rejected[:0], e.pending[:0]
 	return c
-}
-
-// settle commits the action, or discards it if rejected, and queues the
-// follow-ons of that outcome, releasing the others' slots.
-func (e *Engine[T]) settle(t *T, rejected bool) {
-	if rejected {
-		e.act.Reset()
-	} else {
-		e.world.Commit(e.act)
-		if e.OnCommit != nil {
-			e.OnCommit(t, e.now)
-		}
-	}
-	// Most actions ask for no follow-on.
-	if len(e.accepted)+len(e.rejected) > 0 {
-		e.followOn(rejected)
-	}
 }
 
 // followOn queues the follow-ons asked for under the action's fate and
