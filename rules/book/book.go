@@ -383,9 +383,11 @@ func meets(c *Check, m *moved) uint64 {
 
 // stopMover ends the mover's motion and any pending lane change, so a
 // blocked velocity does not try the same step again at the same instant and
-// a blocked lane change is not tried again next round.
+// a blocked lane change is not tried again next round. It asks the world's
+// index whether e holds either (Holds), rather than reading a value through
+// the Reader interface (Has), which copies the course out.
 func stopMover(c *Check, e ecs.Entity) {
-	if vocab.Velocity.Has(c.World, e) || vocab.Steering.Has(c.World, e) {
+	if c.World.Holds(vocab.Velocity.ID(), e) || c.World.Holds(vocab.Steering.ID(), e) {
 		c.Enqueue(act.Stop(e))
 	}
 }
