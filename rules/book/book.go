@@ -235,8 +235,9 @@ const (
 	// only a vehicle with speed may do. A lane change clears its
 	// steering, and sets none.
 	steers
-	// goal: the action moves something on the ground into the goal
-	// column or beyond, where the van's delivery ends, or off the grid.
+	// goal: the action moves the van (the Player) on the ground into the
+	// goal column or beyond, where its delivery ends, or moves anything
+	// off the grid.
 	goal
 	// acid: the action moves something with tyres on the ground into an
 	// acid cell, where they are bitten, or moves anything off the grid.
@@ -248,14 +249,21 @@ const (
 	// ends: the action sets a velocity with no moves left, which motion
 	// ends finishes. Most steps leave moves to make.
 	ends
-	// letters: the action moves something on the ground into a busy
-	// cell, holding a letter if the mover has tyres (the van, which
-	// picks letters up).
+	// letters: the action moves the van (the Player) into a busy cell
+	// holding a letter, which it picks up.
 	letters
-	// runOverable: the action moves something on the ground into a busy
-	// cell, holding something that can be run over if the mover has
-	// tyres. Other vehicles run over too, and are not looked at.
+	// runOverable: the action moves a vehicle into a busy cell holding
+	// something that can be run over.
 	runOverable
+	// enemyBusy, vanBusy, projectileBusy, fragmentBusy: the action moves
+	// an enemy, the van, a projectile or a fragment into a busy cell.
+	// The rules about what one kind of mover meets there need their
+	// kind's: the facts tell the mover's kind, so the engine has no
+	// Subjects to ask about.
+	enemyBusy
+	vanBusy
+	projectileBusy
+	fragmentBusy
 )
 
 // moved is what move finds about an action: the first entity it moves,
@@ -304,9 +312,10 @@ func derive(c *Check) *moved {
 }
 
 // Subject is the engine's Subject (rules.Options) for this book: the
-// entity an action moves, as move finds it. The rules about one kind of
-// mover name it in their Subjects, so the engine skips them for every
-// other mover.
+// entity an action moves, as move finds it. No rule of this book names
+// Subjects now (the facts of a move tell the mover's kind, which the rules
+// about one kind of mover need), so the engine does not ask it; it stays
+// for a rule that may.
 func Subject(c *Check) (ecs.Entity, bool) {
 	m := move(c)
 	return m.e, m.ok
@@ -342,7 +351,9 @@ func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point, env *Env) uint6
 		facts |= mayStrand
 	}
 	if env != nil {
-		if to.X >= env.GoalX {
+		// Only the van's delivery ends there: an enemy's step into the
+		// goal column pays one flag's read more.
+		if to.X >= env.GoalX && vocab.Player.In(c.World, e) {
 			facts |= goal
 		}
 		// Acid bites tyres only: under anything else (an enemy's step,
@@ -354,28 +365,36 @@ func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point, env *Env) uint6
 	return facts
 }
 
-// meets returns the facts of what move m, on the ground, meets in the
-// busy cell it enters: letters and things to run over. Only the van has
-// tyres. A busy cell is what it drives into when a wreck stops it: two
-// looks at the index there spare asking the rules about letters and
-// run-overs, which would accept in silence. Any other mover's busy step
-// has both facts: the rules' Subjects sort those out, at no look. Derive
-// calls it out of line, after set, so that a move into a free cell (most)
-// pays one test for it.
+// meets returns the facts of what move m meets in the busy cell it
+// enters: the mover's kind, one bit each (a flag's read), and for the van
+// letters, for a vehicle things to run over (a look at the index each).
+// A busy cell is rare (the van drives into one when a wreck stops it), so
+// these few reads cost little, and they spare the engine asking the
+// mover's kinds for the rules' Subjects, and asking the rules about
+// letters and run-overs, which would accept in silence. Derive calls it
+// out of line, after set, so that a move into a free cell (most) pays one
+// test for it.
 //
 //go:noinline
 func meets(c *Check, m *moved) uint64 {
-	if !vocab.Ground.On(c.Action) {
-		return 0
-	}
-	if !c.World.Holds(vocab.Tyres.ID(), m.e) {
-		return letters | runOverable
-	}
+	w, e := c.World, m.e
 	var facts uint64
-	if len(c.Spatial.Holders(m.to, vocab.Letter.ID())) > 0 {
-		facts |= letters
+	if vocab.Enemy.In(w, e) {
+		facts |= enemyBusy
 	}
-	if c.Spatial.Any(m.to, vocab.RunOverable.ID()) {
+	if vocab.Projectile.In(w, e) {
+		facts |= projectileBusy
+	}
+	if vocab.Fragment.In(w, e) {
+		facts |= fragmentBusy
+	}
+	if vocab.Player.In(w, e) {
+		facts |= vanBusy
+		if len(c.Spatial.Holders(m.to, vocab.Letter.ID())) > 0 {
+			facts |= letters
+		}
+	}
+	if vocab.Vehicle.In(w, e) && c.Spatial.Any(m.to, vocab.RunOverable.ID()) {
 		facts |= runOverable
 	}
 	return facts
