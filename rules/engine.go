@@ -539,56 +539,24 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 }
 
 // checkConcerned has the scratch derive the action's facts, then consults
-// the rules the action concerns, in book order, and reports whether one
-// rejected it. The answer builds up in c, where each later rule can read
-// it; c.rejected must be false on entry.
+// the rules the action concerns, in book order, recording each in rec, and
+// reports whether one rejected it. The answer builds up in c, where each
+// later rule can read it; c.rejected must be false on entry. With a trace
+// kept, the rules with Subjects, ActsOn or Needs are consulted as if they
+// had none, so the trace shows every rule the action concerns. Untraced,
+// step does the same itself, skipping those.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
-	var facts uint64
 	if c.Scratch != nil {
-		facts = c.Scratch.Derive(c)
+		c.Scratch.Derive(c)
 	}
-	todo, acts := e.concerned(c.Action)
-	// With a trace kept, the rules with Subjects, ActsOn or Needs are
-	// consulted as before, so the trace shows every rule the action
-	// concerns. Needs go first: they cost no call, and often leave no
-	// gated rule for bySubject to ask about.
-	if rec == nil {
-		todo &^= e.acting &^ acts
-		if todo&e.needy != 0 {
-			todo &^= e.needy &^ e.byFacts(facts)
-		}
-		if todo&e.gated != 0 {
-			todo = e.bySubject(c, todo)
-		}
-	}
-	if rec != nil {
-		for ; todo != 0; todo &= todo - 1 {
-			v := e.consult(bits.TrailingZeros64(todo), c, rec)
-			if v.Rejected() {
-				c.rejected = true
-			}
-			if v.Stops() {
-				break
-			}
-		}
-		return c.rejected
-	}
-	// Untraced, the common case: call each rule directly and file its
-	// follow-ons only if it asked for any.
-	table := e.table
+	todo, _ := e.concerned(c.Action)
 	for ; todo != 0; todo &= todo - 1 {
-		v := table[bits.TrailingZeros64(todo)&63](c)
-		if len(e.pending) > 0 {
-			e.file(v)
+		v := e.consult(bits.TrailingZeros64(todo), c, rec)
+		if v.Rejected() {
+			c.rejected = true
 		}
-		// Most rules accept and go on: one test for them.
-		if v != Accept {
-			if v.Rejected() {
-				c.rejected = true
-			}
-			if v.Stops() {
-				break
-			}
+		if v.Stops() {
+			break
 		}
 	}
 	return c.rejected
@@ -654,7 +622,43 @@ func (e *Engine[T]) step(t *T) {
 	case e.Trace != nil:
 		rejected = e.checkTraced(c, t)
 	case e.narrow:
-		rejected = e.checkConcerned(c, nil)
+		// The common case, written out here rather than called: the
+		// scratch derives the action's facts, and the rules the action
+		// concerns are called directly, in book order, but for those
+		// with Subjects, ActsOn or Needs that it lets through none of.
+		// Needs go first: they cost no call, and often leave no gated
+		// rule for bySubject to ask about. The answer builds up in c,
+		// where each later rule can read it.
+		var facts uint64
+		if c.Scratch != nil {
+			facts = c.Scratch.Derive(c)
+		}
+		todo, acts := e.concerned(a)
+		todo &^= e.acting &^ acts
+		if todo&e.needy != 0 {
+			todo &^= e.needy &^ e.byFacts(facts)
+		}
+		if todo&e.gated != 0 {
+			todo = e.bySubject(c, todo)
+		}
+		table := e.table
+		for ; todo != 0; todo &= todo - 1 {
+			v := table[bits.TrailingZeros64(todo)&63](c)
+			// File the follow-ons only if the rule asked for any.
+			if len(e.pending) > 0 {
+				e.file(v)
+			}
+			// Most rules accept and go on: one test for them.
+			if v != Accept {
+				if v.Rejected() {
+					c.rejected = true
+				}
+				if v.Stops() {
+					break
+				}
+			}
+		}
+		rejected = c.rejected
 	default:
 		rejected = e.checkAll(c, nil)
 	}
