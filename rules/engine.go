@@ -286,7 +286,9 @@ func (e *Engine[T]) Resolve() error {
 }
 
 // drain takes the action types due and runs the processes, instant after
-// instant, until nothing is due at all or the action limit is passed.
+// instant, until nothing is due at all or the action limit is passed. With
+// a trace kept, an action's rules are consulted through checkTraced, so
+// the common case carries none of the trace's work.
 func (e *Engine[T]) drain() error {
 	q := &e.queue
 	for {
@@ -309,7 +311,73 @@ func (e *Engine[T]) drain() error {
 			if e.done > e.opts.Limit {
 				return e.loopError()
 			}
-			e.step(q.at(slot))
+			// Each action is built, checked against the book, committed
+			// or discarded, and the follow-ons of the outcome queued:
+			// written out here rather than in a function of its own,
+			// as every action passes through it.
+			t := q.at(slot)
+			a := e.act
+			a.Reset()
+			e.opts.Build(t, a)
+			c := e.begin(t)
+			var rejected bool
+			switch {
+			case e.Trace != nil:
+				rejected = e.checkTraced(c, t)
+			case e.narrow:
+				// The common case, untraced: the scratch derives the
+				// action's facts, and the rules the action concerns are
+				// called directly, in book order, but for those with
+				// Subjects, ActsOn or Needs that it lets through none
+				// of. Needs go first: they cost no call, and often
+				// leave no gated rule for bySubject to ask about. The
+				// answer builds up in c, where each later rule can
+				// read it.
+				var facts uint64
+				if c.Scratch != nil {
+					facts = c.Scratch.Derive(c)
+				}
+				todo, acts := e.concerned(a)
+				todo &^= e.acting &^ acts
+				if todo&e.needy != 0 {
+					todo &^= e.needy &^ e.byFacts(facts)
+				}
+				if todo&e.gated != 0 {
+					todo = e.bySubject(c, todo)
+				}
+				table := e.table
+				for ; todo != 0; todo &= todo - 1 {
+					v := table[bits.TrailingZeros64(todo)&63](c)
+					// File the follow-ons only if the rule asked for any.
+					if len(e.pending) > 0 {
+						e.file(v)
+					}
+					// Most rules accept and go on: one test for them.
+					if v != Accept {
+						if v.Rejected() {
+							c.rejected = true
+						}
+						if v.Stops() {
+							break
+						}
+					}
+				}
+				rejected = c.rejected
+			default:
+				rejected = e.checkAll(c, nil)
+			}
+			if rejected {
+				a.Reset()
+			} else {
+				e.world.Commit(a)
+				if e.OnCommit != nil {
+					e.OnCommit(t, e.now)
+				}
+			}
+			// Most actions ask for no follow-on.
+			if len(e.accepted)+len(e.rejected) > 0 {
+				e.followOn(rejected)
+			}
 		}
 		next, ok := e.nextInstant()
 		if !ok {
@@ -544,7 +612,7 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 // later rule can read it; c.rejected must be false on entry. With a trace
 // kept, the rules with Subjects, ActsOn or Needs are consulted as if they
 // had none, so the trace shows every rule the action concerns. Untraced,
-// step does the same itself, skipping those.
+// drain does the same itself, skipping those.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
 	if c.Scratch != nil {
 		c.Scratch.Derive(c)
@@ -605,75 +673,6 @@ func (e *Engine[T]) file(v Verdict) {
 		e.accepted = append(e.accepted, e.pending...)
 	}
 	e.pending = e.pending[:0]
-}
-
-// step builds one action type, checks it against the book, commits or
-// discards it, and queues the follow-ons of the outcome. With a trace kept
-// the rules are consulted through checkTraced, so the common case carries
-// none of the trace's work. The settling (commit or discard, follow-ons)
-// is written out here rather than called: every action passes through it.
-func (e *Engine[T]) step(t *T) {
-	a := e.act
-	a.Reset()
-	e.opts.Build(t, a)
-	c := e.begin(t)
-	var rejected bool
-	switch {
-	case e.Trace != nil:
-		rejected = e.checkTraced(c, t)
-	case e.narrow:
-		// The common case, written out here rather than called: the
-		// scratch derives the action's facts, and the rules the action
-		// concerns are called directly, in book order, but for those
-		// with Subjects, ActsOn or Needs that it lets through none of.
-		// Needs go first: they cost no call, and often leave no gated
-		// rule for bySubject to ask about. The answer builds up in c,
-		// where each later rule can read it.
-		var facts uint64
-		if c.Scratch != nil {
-			facts = c.Scratch.Derive(c)
-		}
-		todo, acts := e.concerned(a)
-		todo &^= e.acting &^ acts
-		if todo&e.needy != 0 {
-			todo &^= e.needy &^ e.byFacts(facts)
-		}
-		if todo&e.gated != 0 {
-			todo = e.bySubject(c, todo)
-		}
-		table := e.table
-		for ; todo != 0; todo &= todo - 1 {
-			v := table[bits.TrailingZeros64(todo)&63](c)
-			// File the follow-ons only if the rule asked for any.
-			if len(e.pending) > 0 {
-				e.file(v)
-			}
-			// Most rules accept and go on: one test for them.
-			if v != Accept {
-				if v.Rejected() {
-					c.rejected = true
-				}
-				if v.Stops() {
-					break
-				}
-			}
-		}
-		rejected = c.rejected
-	default:
-		rejected = e.checkAll(c, nil)
-	}
-	if rejected {
-		a.Reset()
-	} else {
-		e.world.Commit(a)
-		if e.OnCommit != nil {
-			e.OnCommit(t, e.now)
-		}
-	}
-	// Most actions ask for no follow-on.
-	if len(e.accepted)+len(e.rejected) > 0 {
-		e.followOn(rejected)
-	}
 }
 
 // checkTraced consults the rules the action concerns, as the Check c of
