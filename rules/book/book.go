@@ -113,25 +113,10 @@ func NewScratch(env *Env) *Scratch {
 	return s
 }
 
-// ofComponents returns the facts told by the components an action sets,
-// w being the first word of its mask: mayStrand for a top speed, steers
-// for a steering, ends for a velocity whose moves run out.
-func (s *Scratch) ofComponents(c *Check, w uint64) uint64 {
-	var facts uint64
-	if w&s.top != 0 {
-		facts |= mayStrand
-	}
-	if w&s.steer != 0 {
-		facts |= steering(c)
-	}
-	if w&s.vel != 0 {
-		facts |= velocityEnds(c)
-	}
-	return facts
-}
-
-// ofComponentsAnywhere is ofComponents for a vocabulary that puts the
-// three components in different words of the mask.
+// ofComponentsAnywhere returns the facts told by the components an action
+// sets, for a vocabulary that puts the three in different words of the
+// mask (Derive tests them in one word otherwise): mayStrand for a top
+// speed, steers for a steering, ends for a velocity whose moves run out.
 func ofComponentsAnywhere(c *Check, mask *ecs.Mask) uint64 {
 	var facts uint64
 	if mask.Has(vocab.TopSpeed.ID()) {
@@ -168,41 +153,53 @@ func velocityEnds(c *Check) uint64 {
 }
 
 // Derive finds the action's move, for move to hand every rule that asks,
-// and returns its facts (see busy and the bits after it). The facts of
-// the move come from set; the two about components are a bit test of
-// the action's mask each, for most actions, which touch neither.
+// and returns its facts (see busy and the bits after it): those of the
+// move (moveFacts), of the mover meeting something (meets), of the
+// components it sets, and idle.
 //
 // A fragment's last step removes it, so its move is told by the action's
 // LastStep property instead. Derive is called for every action: finding
-// the move here, rather than in a function of its own, saves a call.
+// the move and reading the components here, rather than in functions of
+// their own, saves calls.
 func (s *Scratch) Derive(c *Check) uint64 {
-	var facts uint64
-	found := false
+	m := &s.m
+	m.ok = false
 	ents, vals := vocab.Position.Pending(c.Action)
 	for i, e := range ents {
 		old, had := vocab.Position.Read(c.World, e)
 		if to := vals[i]; had && old != to {
-			facts, found = s.m.set(c, e, old, to, s.env), true
+			// Field by field: a composite literal would be built
+			// aside and copied, on every move of every action.
+			m.e, m.from, m.to, m.ok = e, old, to, true
 			break
 		}
 	}
-	if !found {
+	if !m.ok {
 		if h, last := vocab.LastStep.Get(c.Action); last {
 			if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-				facts, found = s.m.set(c, h.E, old, h.To, s.env), true
+				m.e, m.from, m.to, m.ok = h.E, old, h.To, true
 			}
 		}
-		if !found {
-			s.m = moved{}
-		}
 	}
-	if facts&busy != 0 {
-		facts |= meets(c, &s.m)
+	var facts uint64
+	if m.ok {
+		facts = s.moveFacts(c)
+	} else {
+		*m = moved{}
 	}
 	// Most actions touch none of top speed, steering and velocity: when
 	// the three share a word of the mask, one test passes them by.
 	if mask := c.Action.Mask(); mask[0]&s.few != 0 {
-		facts |= s.ofComponents(c, mask[0])
+		w := mask[0]
+		if w&s.top != 0 {
+			facts |= mayStrand
+		}
+		if w&s.steer != 0 {
+			facts |= steering(c)
+		}
+		if w&s.vel != 0 {
+			facts |= velocityEnds(c)
+		}
 	} else if s.few == 0 {
 		facts |= ofComponentsAnywhere(c, mask)
 	}
@@ -321,36 +318,36 @@ func Subject(c *Check) (ecs.Entity, bool) {
 	return m.e, m.ok
 }
 
-// set writes a move into m field by field: a composite literal would be
-// built aside and copied, on every move of every action. It asks the
-// index about the target cell once, for every rule that asks after it:
-// how many entities it holds and, only if any, how many of them are
-// projectiles. It returns the move's facts: busy, offGrid and mayStrand,
-// and with env (a scratch's) goal and acid.
-func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point, env *Env) uint64 {
-	m.e, m.from, m.to, m.ok = e, from, to, true
-	s := c.Spatial
-	if !s.In(to) {
+// moveFacts returns the facts of the move the scratch holds, and sets its
+// busy. It asks the index about the target cell once, for every rule that
+// asks after it: how many entities it holds and, only if any, how many of
+// them are projectiles. The facts are busy (with what the mover meets
+// there), offGrid and mayStrand, and with the book's Env (a scratch made
+// by NewScratch has it) goal and acid.
+func (s *Scratch) moveFacts(c *Check) uint64 {
+	m, sp := &s.m, c.Spatial
+	e, to := m.e, m.to
+	m.busy = false
+	if !sp.In(to) {
 		// Bounds refuses such a move before the rules that need the
 		// others are asked; they hold so that those rules, asked alone
 		// (or after a book that lets the move pass), are asked too.
-		m.busy = false
 		return offGrid | mayStrand | goal | acid
 	}
 	var facts uint64
-	if n := len(s.At(to)); n > 0 && n > s.Count(to, vocab.Projectile.ID()) {
-		facts = busy
+	if n := len(sp.At(to)); n > 0 && n > sp.Count(to, vocab.Projectile.ID()) {
+		m.busy = true
+		facts = busy | meets(c, m)
 	}
-	m.busy = facts != 0
 	// Only a move on the ground concerns stranded, the goal and acid: a
 	// projectile's step (most moves) pays one bit test for them.
 	if !vocab.Ground.On(c.Action) {
 		return facts
 	}
-	if east := geom.Pt(to.X+1, to.Y); !s.In(east) || s.Any(east, vocab.Solid.ID()) {
+	if east := geom.Pt(to.X+1, to.Y); !sp.In(east) || sp.Any(east, vocab.Solid.ID()) {
 		facts |= mayStrand
 	}
-	if env != nil {
+	if env := s.env; env != nil {
 		// Only the van's delivery ends there: an enemy's step into the
 		// goal column pays one flag's read more.
 		if to.X >= env.GoalX && vocab.Player.In(c.World, e) {
