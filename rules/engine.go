@@ -596,11 +596,15 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 	if e.queue.len() > 0 {
 		best, found = e.queue.nextAt(), true
 	}
-	for i := range e.procs {
-		ps := &e.procs[i]
-		ps.at, ps.ok = ps.p.Next()
-		if ps.ok && (!found || ps.at < best) {
-			best, found = ps.at, true
+	// The slice is read once: a call could change e's fields, so
+	// reading them through e would load them again after each.
+	procs := e.procs
+	for i := range procs {
+		ps := &procs[i]
+		at, ok := ps.p.Next()
+		ps.at, ps.ok = at, ok
+		if ok && (!found || at < best) {
+			best, found = at, true
 		}
 	}
 	return best, found
