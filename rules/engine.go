@@ -213,7 +213,13 @@ const recentActions = 8
 // Enqueue adds an action type to run at the current instant (between
 // resolutions: at the start of the next one).
 func (e *Engine[T]) Enqueue(t T) {
-	slot := e.queue.alloc(&t)
+	// This is alloc written out (see there).
+	q := &e.queue
+	slot, fresh := q.take()
+	if fresh {
+		q.page(slot)
+	}
+	*q.at(slot) = t
 	e.seq++
 	e.queue.line(e.seq, slot)
 }
@@ -280,7 +286,9 @@ func (e *Engine[T]) Resolve() error {
 }
 
 // drain takes the action types due and runs the processes, instant after
-// instant, until nothing is due at all or the action limit is passed.
+// instant, until nothing is due at all or the action limit is passed. With
+// a trace kept, an action's rules are consulted through checkTraced, so
+// the common case carries none of the trace's work.
 func (e *Engine[T]) drain() error {
 	q := &e.queue
 	for {
@@ -303,7 +311,73 @@ func (e *Engine[T]) drain() error {
 			if e.done > e.opts.Limit {
 				return e.loopError()
 			}
-			e.step(q.at(slot))
+			// Each action is built, checked against the book, committed
+			// or discarded, and the follow-ons of the outcome queued:
+			// written out here rather than in a function of its own,
+			// as every action passes through it.
+			t := q.at(slot)
+			a := e.act
+			a.Reset()
+			e.opts.Build(t, a)
+			c := e.begin(t)
+			var rejected bool
+			switch {
+			case e.Trace != nil:
+				rejected = e.checkTraced(c, t)
+			case e.narrow:
+				// The common case, untraced: the scratch derives the
+				// action's facts, and the rules the action concerns are
+				// called directly, in book order, but for those with
+				// Subjects, ActsOn or Needs that it lets through none
+				// of. Needs go first: they cost no call, and often
+				// leave no gated rule for bySubject to ask about. The
+				// answer builds up in c, where each later rule can
+				// read it.
+				var facts uint64
+				if c.Scratch != nil {
+					facts = c.Scratch.Derive(c)
+				}
+				todo, acts := e.concerned(a)
+				todo &^= e.acting &^ acts
+				if todo&e.needy != 0 {
+					todo &^= e.needy &^ e.byFacts(facts)
+				}
+				if todo&e.gated != 0 {
+					todo = e.bySubject(c, todo)
+				}
+				table := e.table
+				for ; todo != 0; todo &= todo - 1 {
+					v := table[bits.TrailingZeros64(todo)&63](c)
+					// File the follow-ons only if the rule asked for any.
+					if len(e.pending) > 0 {
+						e.file(v)
+					}
+					// Most rules accept and go on: one test for them.
+					if v != Accept {
+						if v.Rejected() {
+							c.rejected = true
+						}
+						if v.Stops() {
+							break
+						}
+					}
+				}
+				rejected = c.rejected
+			default:
+				rejected = e.checkAll(c, nil)
+			}
+			if rejected {
+				a.Reset()
+			} else {
+				e.world.Commit(a)
+				if e.OnCommit != nil {
+					e.OnCommit(t, e.now)
+				}
+			}
+			// Most actions ask for no follow-on.
+			if len(e.accepted)+len(e.rejected) > 0 {
+				e.followOn(rejected)
+			}
 		}
 		next, ok := e.nextInstant()
 		if !ok {
@@ -522,67 +596,39 @@ func (e *Engine[T]) nextInstant() (int, bool) {
 	if e.queue.len() > 0 {
 		best, found = e.queue.nextAt(), true
 	}
-	for i := range e.procs {
-		ps := &e.procs[i]
-		ps.at, ps.ok = ps.p.Next()
-		if ps.ok && (!found || ps.at < best) {
-			best, found = ps.at, true
+	// The slice is read once: a call could change e's fields, so
+	// reading them through e would load them again after each.
+	procs := e.procs
+	for i := range procs {
+		ps := &procs[i]
+		at, ok := ps.p.Next()
+		ps.at, ps.ok = at, ok
+		if ok && (!found || at < best) {
+			best, found = at, true
 		}
 	}
 	return best, found
 }
 
 // checkConcerned has the scratch derive the action's facts, then consults
-// the rules the action concerns, in book order, and reports whether one
-// rejected it. The answer builds up in c, where each later rule can read
-// it; c.rejected must be false on entry.
+// the rules the action concerns, in book order, recording each in rec, and
+// reports whether one rejected it. The answer builds up in c, where each
+// later rule can read it; c.rejected must be false on entry. With a trace
+// kept, the rules with Subjects, ActsOn or Needs are consulted as if they
+// had none, so the trace shows every rule the action concerns. Untraced,
+// drain does the same itself, skipping those.
 func (e *Engine[T]) checkConcerned(c *Check[T], rec *Record) bool {
-	var facts uint64
 	if c.Scratch != nil {
-		facts = c.Scratch.Derive(c)
+		c.Scratch.Derive(c)
 	}
-	todo, acts := e.concerned(c.Action)
-	// With a trace kept, the rules with Subjects, ActsOn or Needs are
-	// consulted as before, so the trace shows every rule the action
-	// concerns. Needs go first: they cost no call, and often leave no
-	// gated rule for bySubject to ask about.
-	if rec == nil {
-		todo &^= e.acting &^ acts
-		if todo&e.needy != 0 {
-			todo &^= e.needy &^ e.byFacts(facts)
-		}
-		if todo&e.gated != 0 {
-			todo = e.bySubject(c, todo)
-		}
-	}
-	if rec != nil {
-		for ; todo != 0; todo &= todo - 1 {
-			v := e.consult(bits.TrailingZeros64(todo), c, rec)
-			if v.Rejected() {
-				c.rejected = true
-			}
-			if v.Stops() {
-				break
-			}
-		}
-		return c.rejected
-	}
-	// Untraced, the common case: call each rule directly and file its
-	// follow-ons only if it asked for any.
-	table := e.table
+	todo, _ := e.concerned(c.Action)
 	for ; todo != 0; todo &= todo - 1 {
-		v := table[bits.TrailingZeros64(todo)&63](c)
-		if len(e.pending) > 0 {
-			e.file(v)
+		v := e.consult(bits.TrailingZeros64(todo), c, rec)
+		if v.Rejected() {
+			c.rejected = true
 		}
-		// Most rules accept and go on: one test for them.
-		if v != Accept {
-			if v.Rejected() {
-				c.rejected = true
-			}
-			if v.Stops() {
-				break
-			}
+		if v.Stops() {
+			break
 		}
 	}
 	return c.rejected
@@ -633,41 +679,17 @@ func (e *Engine[T]) file(v Verdict) {
 	e.pending = e.pending[:0]
 }
 
-// step builds one action type, checks it against the book, commits or
-// discards it, and queues the follow-ons of the outcome. With a trace kept
-// it hands over to stepTraced, so the common case carries none of the
-// trace's work.
-func (e *Engine[T]) step(t *T) {
-	if e.Trace != nil {
-		e.stepTraced(t)
-		return
-	}
-	a := e.act
-	a.Reset()
-	e.opts.Build(t, a)
-	c := e.begin(t)
-	var rejected bool
-	if e.narrow {
-		rejected = e.checkConcerned(c, nil)
-	} else {
-		rejected = e.checkAll(c, nil)
-	}
-	e.settle(t, rejected)
-}
-
-// stepTraced is step with a trace kept: the action and each rule
-// consulted are recorded.
-func (e *Engine[T]) stepTraced(t *T) {
-	a := e.act
-	a.Reset()
-	e.opts.Build(t, a)
+// checkTraced consults the rules the action concerns, as the Check c of
+// the action type t, and records the action and each rule consulted in
+// the trace. It reports whether a rule rejected the action.
+func (e *Engine[T]) checkTraced(c *Check[T], t *T) bool {
 	rec := e.Trace.begin(e.now, e.opts.Describe(*t))
 	if e.opts.Name != nil {
 		rec.Named = e.opts.Name(*t)
 	}
-	rejected := e.decide(e.begin(t), rec)
+	rejected := e.decide(c, rec)
 	rec.Committed = !rejected
-	e.settle(t, rejected)
+	return rejected
 }
 
 // decide consults the rules the action concerns and reports whether one
@@ -691,23 +713,6 @@ func (e *Engine[T]) begin(t *T) *Check[T] {
 	c.Serial++
 	e.accepted, e.rejected, e.pending = e.accepted[:0], e.rejected[:0], e.pending[:0]
 	return c
-}
-
-// settle commits the action, or discards it if rejected, and queues the
-// follow-ons of that outcome, releasing the others' slots.
-func (e *Engine[T]) settle(t *T, rejected bool) {
-	if rejected {
-		e.act.Reset()
-	} else {
-		e.world.Commit(e.act)
-		if e.OnCommit != nil {
-			e.OnCommit(t, e.now)
-		}
-	}
-	// Most actions ask for no follow-on.
-	if len(e.accepted)+len(e.rejected) > 0 {
-		e.followOn(rejected)
-	}
 }
 
 // followOn queues the follow-ons asked for under the action's fate and

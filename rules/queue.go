@@ -64,14 +64,27 @@ const slotPage = 64
 func (q *keyQueue) less(i, j int) bool { return q.keys[i].before(&q.keys[j]) }
 
 // alloc writes t into a free slot and returns the slot, held and not yet
-// queued.
+// queued. Enqueue, which every action of a process passes through, writes
+// these lines out: alloc, whose copy of a T counts too much for the
+// inliner, would cost it a call.
 func (q *timeQueue[T]) alloc(t *T) int32 {
 	slot, fresh := q.take()
-	if fresh && int(uint32(slot)/slotPage) == len(q.pages) {
-		q.pages = append(q.pages, new([slotPage]T))
+	if fresh {
+		q.page(slot)
 	}
 	*q.at(slot) = *t
 	return slot
+}
+
+// page adds the page of a slot never used before, if it does not exist
+// yet. It is kept out of line: a fresh slot is rare (the free list almost
+// always holds one), and its append would weigh on Enqueue's frame.
+//
+//go:noinline
+func (q *timeQueue[T]) page(slot int32) {
+	if int(uint32(slot)/slotPage) == len(q.pages) {
+		q.pages = append(q.pages, new([slotPage]T))
+	}
 }
 
 // take returns a free slot, and whether it was never used before (its

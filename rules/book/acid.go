@@ -1,7 +1,6 @@
 package book
 
 import (
-	"lastpost/ecs"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -12,7 +11,7 @@ import (
 //
 //go:noinline
 func AcidTyres(env *Env) Rule {
-	return Rule{Name: "acid", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Tyres.ID()}, Needs: acid, Check: func(c *Check) Verdict {
+	return Rule{Name: "acid", Concerns: groundConcerns, Needs: acid, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to, ok := m.e, m.to, m.ok
 		if ok && c.World.Holds(vocab.Tyres.ID(), e) && env.Acid(to) {

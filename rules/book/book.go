@@ -113,25 +113,10 @@ func NewScratch(env *Env) *Scratch {
 	return s
 }
 
-// ofComponents returns the facts told by the components an action sets,
-// w being the first word of its mask: mayStrand for a top speed, steers
-// for a steering, ends for a velocity whose moves run out.
-func (s *Scratch) ofComponents(c *Check, w uint64) uint64 {
-	var facts uint64
-	if w&s.top != 0 {
-		facts |= mayStrand
-	}
-	if w&s.steer != 0 {
-		facts |= steering(c)
-	}
-	if w&s.vel != 0 {
-		facts |= velocityEnds(c)
-	}
-	return facts
-}
-
-// ofComponentsAnywhere is ofComponents for a vocabulary that puts the
-// three components in different words of the mask.
+// ofComponentsAnywhere returns the facts told by the components an action
+// sets, for a vocabulary that puts the three in different words of the
+// mask (Derive tests them in one word otherwise): mayStrand for a top
+// speed, steers for a steering, ends for a velocity whose moves run out.
 func ofComponentsAnywhere(c *Check, mask *ecs.Mask) uint64 {
 	var facts uint64
 	if mask.Has(vocab.TopSpeed.ID()) {
@@ -168,41 +153,53 @@ func velocityEnds(c *Check) uint64 {
 }
 
 // Derive finds the action's move, for move to hand every rule that asks,
-// and returns its facts (see busy and the bits after it). The facts of
-// the move come from set; the two about components are a bit test of
-// the action's mask each, for most actions, which touch neither.
+// and returns its facts (see busy and the bits after it): those of the
+// move (moveFacts), of the mover meeting something (meets), of the
+// components it sets, and idle.
 //
 // A fragment's last step removes it, so its move is told by the action's
 // LastStep property instead. Derive is called for every action: finding
-// the move here, rather than in a function of its own, saves a call.
+// the move and reading the components here, rather than in functions of
+// their own, saves calls.
 func (s *Scratch) Derive(c *Check) uint64 {
-	var facts uint64
-	found := false
+	m := &s.m
+	m.ok = false
 	ents, vals := vocab.Position.Pending(c.Action)
 	for i, e := range ents {
 		old, had := vocab.Position.Read(c.World, e)
 		if to := vals[i]; had && old != to {
-			facts, found = s.m.set(c, e, old, to, s.env), true
+			// Field by field: a composite literal would be built
+			// aside and copied, on every move of every action.
+			m.e, m.from, m.to, m.ok = e, old, to, true
 			break
 		}
 	}
-	if !found {
+	if !m.ok {
 		if h, last := vocab.LastStep.Get(c.Action); last {
 			if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-				facts, found = s.m.set(c, h.E, old, h.To, s.env), true
+				m.e, m.from, m.to, m.ok = h.E, old, h.To, true
 			}
 		}
-		if !found {
-			s.m = moved{}
-		}
 	}
-	if facts&busy != 0 {
-		facts |= meets(c, &s.m)
+	var facts uint64
+	if m.ok {
+		facts = s.moveFacts(c)
+	} else {
+		*m = moved{}
 	}
 	// Most actions touch none of top speed, steering and velocity: when
 	// the three share a word of the mask, one test passes them by.
 	if mask := c.Action.Mask(); mask[0]&s.few != 0 {
-		facts |= s.ofComponents(c, mask[0])
+		w := mask[0]
+		if w&s.top != 0 {
+			facts |= mayStrand
+		}
+		if w&s.steer != 0 {
+			facts |= steering(c)
+		}
+		if w&s.vel != 0 {
+			facts |= velocityEnds(c)
+		}
 	} else if s.few == 0 {
 		facts |= ofComponentsAnywhere(c, mask)
 	}
@@ -235,8 +232,9 @@ const (
 	// only a vehicle with speed may do. A lane change clears its
 	// steering, and sets none.
 	steers
-	// goal: the action moves something on the ground into the goal
-	// column or beyond, where the van's delivery ends, or off the grid.
+	// goal: the action moves the van (the Player) on the ground into the
+	// goal column or beyond, where its delivery ends, or moves anything
+	// off the grid.
 	goal
 	// acid: the action moves something with tyres on the ground into an
 	// acid cell, where they are bitten, or moves anything off the grid.
@@ -248,14 +246,21 @@ const (
 	// ends: the action sets a velocity with no moves left, which motion
 	// ends finishes. Most steps leave moves to make.
 	ends
-	// letters: the action moves something on the ground into a busy
-	// cell, holding a letter if the mover has tyres (the van, which
-	// picks letters up).
+	// letters: the action moves the van (the Player) into a busy cell
+	// holding a letter, which it picks up.
 	letters
-	// runOverable: the action moves something on the ground into a busy
-	// cell, holding something that can be run over if the mover has
-	// tyres. Other vehicles run over too, and are not looked at.
+	// runOverable: the action moves a vehicle into a busy cell holding
+	// something that can be run over.
 	runOverable
+	// enemyBusy, vanBusy, projectileBusy, fragmentBusy: the action moves
+	// an enemy, the van, a projectile or a fragment into a busy cell.
+	// The rules about what one kind of mover meets there need their
+	// kind's: the facts tell the mover's kind, so the engine has no
+	// Subjects to ask about.
+	enemyBusy
+	vanBusy
+	projectileBusy
+	fragmentBusy
 )
 
 // moved is what move finds about an action: the first entity it moves,
@@ -304,45 +309,48 @@ func derive(c *Check) *moved {
 }
 
 // Subject is the engine's Subject (rules.Options) for this book: the
-// entity an action moves, as move finds it. The rules about one kind of
-// mover name it in their Subjects, so the engine skips them for every
-// other mover.
+// entity an action moves, as move finds it. No rule of this book names
+// Subjects now (the facts of a move tell the mover's kind, which the rules
+// about one kind of mover need), so the engine does not ask it; it stays
+// for a rule that may.
 func Subject(c *Check) (ecs.Entity, bool) {
 	m := move(c)
 	return m.e, m.ok
 }
 
-// set writes a move into m field by field: a composite literal would be
-// built aside and copied, on every move of every action. It asks the
-// index about the target cell once, for every rule that asks after it:
-// how many entities it holds and, only if any, how many of them are
-// projectiles. It returns the move's facts: busy, offGrid and mayStrand,
-// and with env (a scratch's) goal and acid.
-func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point, env *Env) uint64 {
-	m.e, m.from, m.to, m.ok = e, from, to, true
-	s := c.Spatial
-	if !s.In(to) {
+// moveFacts returns the facts of the move the scratch holds, and sets its
+// busy. It asks the index about the target cell once, for every rule that
+// asks after it: how many entities it holds and, only if any, how many of
+// them are projectiles. The facts are busy (with what the mover meets
+// there), offGrid and mayStrand, and with the book's Env (a scratch made
+// by NewScratch has it) goal and acid.
+func (s *Scratch) moveFacts(c *Check) uint64 {
+	m, sp := &s.m, c.Spatial
+	e, to := m.e, m.to
+	m.busy = false
+	if !sp.In(to) {
 		// Bounds refuses such a move before the rules that need the
 		// others are asked; they hold so that those rules, asked alone
 		// (or after a book that lets the move pass), are asked too.
-		m.busy = false
 		return offGrid | mayStrand | goal | acid
 	}
 	var facts uint64
-	if n := len(s.At(to)); n > 0 && n > s.Count(to, vocab.Projectile.ID()) {
-		facts = busy
+	if n := len(sp.At(to)); n > 0 && n > sp.Count(to, vocab.Projectile.ID()) {
+		m.busy = true
+		facts = busy | meets(c, m)
 	}
-	m.busy = facts != 0
 	// Only a move on the ground concerns stranded, the goal and acid: a
 	// projectile's step (most moves) pays one bit test for them.
 	if !vocab.Ground.On(c.Action) {
 		return facts
 	}
-	if east := geom.Pt(to.X+1, to.Y); !s.In(east) || s.Any(east, vocab.Solid.ID()) {
+	if east := geom.Pt(to.X+1, to.Y); !sp.In(east) || sp.Any(east, vocab.Solid.ID()) {
 		facts |= mayStrand
 	}
-	if env != nil {
-		if to.X >= env.GoalX {
+	if env := s.env; env != nil {
+		// Only the van's delivery ends there: an enemy's step into the
+		// goal column pays one flag's read more.
+		if to.X >= env.GoalX && vocab.Player.In(c.World, e) {
 			facts |= goal
 		}
 		// Acid bites tyres only: under anything else (an enemy's step,
@@ -354,28 +362,36 @@ func (m *moved) set(c *Check, e ecs.Entity, from, to geom.Point, env *Env) uint6
 	return facts
 }
 
-// meets returns the facts of what move m, on the ground, meets in the
-// busy cell it enters: letters and things to run over. Only the van has
-// tyres. A busy cell is what it drives into when a wreck stops it: two
-// looks at the index there spare asking the rules about letters and
-// run-overs, which would accept in silence. Any other mover's busy step
-// has both facts: the rules' Subjects sort those out, at no look. Derive
-// calls it out of line, after set, so that a move into a free cell (most)
-// pays one test for it.
+// meets returns the facts of what move m meets in the busy cell it
+// enters: the mover's kind, one bit each (a flag's read), and for the van
+// letters, for a vehicle things to run over (a look at the index each).
+// A busy cell is rare (the van drives into one when a wreck stops it), so
+// these few reads cost little, and they spare the engine asking the
+// mover's kinds for the rules' Subjects, and asking the rules about
+// letters and run-overs, which would accept in silence. Derive calls it
+// out of line, after set, so that a move into a free cell (most) pays one
+// test for it.
 //
 //go:noinline
 func meets(c *Check, m *moved) uint64 {
-	if !vocab.Ground.On(c.Action) {
-		return 0
-	}
-	if !c.World.Holds(vocab.Tyres.ID(), m.e) {
-		return letters | runOverable
-	}
+	w, e := c.World, m.e
 	var facts uint64
-	if len(c.Spatial.Holders(m.to, vocab.Letter.ID())) > 0 {
-		facts |= letters
+	if vocab.Enemy.In(w, e) {
+		facts |= enemyBusy
 	}
-	if c.Spatial.Any(m.to, vocab.RunOverable.ID()) {
+	if vocab.Projectile.In(w, e) {
+		facts |= projectileBusy
+	}
+	if vocab.Fragment.In(w, e) {
+		facts |= fragmentBusy
+	}
+	if vocab.Player.In(w, e) {
+		facts |= vanBusy
+		if len(c.Spatial.Holders(m.to, vocab.Letter.ID())) > 0 {
+			facts |= letters
+		}
+	}
+	if vocab.Vehicle.In(w, e) && c.Spatial.Any(m.to, vocab.RunOverable.ID()) {
 		facts |= runOverable
 	}
 	return facts
@@ -383,9 +399,11 @@ func meets(c *Check, m *moved) uint64 {
 
 // stopMover ends the mover's motion and any pending lane change, so a
 // blocked velocity does not try the same step again at the same instant and
-// a blocked lane change is not tried again next round.
+// a blocked lane change is not tried again next round. It asks the world's
+// index whether e holds either (Holds), rather than reading a value through
+// the Reader interface (Has), which copies the course out.
 func stopMover(c *Check, e ecs.Entity) {
-	if vocab.Velocity.Has(c.World, e) || vocab.Steering.Has(c.World, e) {
+	if c.World.Holds(vocab.Velocity.ID(), e) || c.World.Holds(vocab.Steering.ID(), e) {
 		c.Enqueue(act.Stop(e))
 	}
 }

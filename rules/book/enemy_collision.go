@@ -1,7 +1,6 @@
 package book
 
 import (
-	"lastpost/ecs"
 	"lastpost/rules/vocab"
 )
 
@@ -10,7 +9,7 @@ import (
 //
 //go:noinline
 func EnemyCollision() Rule {
-	return Rule{Name: "enemy collision", Concerns: groundConcerns, Needs: busy, Subjects: []ecs.ID{vocab.Enemy.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "enemy collision", Concerns: groundConcerns, Needs: enemyBusy, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
 		if !m.busy || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {

@@ -67,7 +67,8 @@ func TestFactsHoldWhereverTheirRulesAct(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"moot", "bounds", "acid", "goal reached", "steering needs speed", "stranded", "motion ends", "letter pick-up", "run-over"} {
+	for _, name := range []string{"moot", "bounds", "acid", "goal reached", "steering needs speed", "stranded", "motion ends", "letter pick-up", "run-over",
+		"collision", "bump attack", "enemy collision", "van collision", "projectile hit", "fragments burn letters"} {
 		// The counts grow with the cases, which -short quarters.
 		assert.Greater(t, acted[name], testsize.Steps(10), "%s acted", name)
 		assert.Greater(t, skippable[name], testsize.Steps(50), "%s could be skipped", name)
@@ -83,6 +84,9 @@ func fxRandomAction(rng *rand.Rand) (*fxWorld, fxStep) {
 	f, step := fxRandomMove(rng)
 	for range rng.IntN(12) {
 		f.acid = append(f.acid, geom.Pt(rng.IntN(fxW), rng.IntN(fxH)))
+	}
+	if rng.IntN(4) == 0 {
+		return f, fxCrowdedMove(f, rng, step)
 	}
 	if rng.IntN(7) == 0 {
 		return f, fxVelocityStep(f, rng)
@@ -148,6 +152,58 @@ func fxRandomAction(rng *rand.Rand) (*fxWorld, fxStep) {
 		return f, fxMove(van, from.Add(geom.Dirs[rng.IntN(4)].Vec()), Accept)
 	}
 	return f, step
+}
+
+// fxCrowdedMove is a move of a random mover (an enemy, the van, a
+// projectile) into the cell of something else on the road, most often
+// the van's or a letter's (a fragment's, most often), or the van into an enemy's, so that the rules about what each kind of
+// mover meets there get to act; step is kept if the road has no such
+// pair.
+func fxCrowdedMove(f *fxWorld, rng *rand.Rand, step fxStep) fxStep {
+	var movers, others, letters, enemies, fragments []ecs.Entity
+	for e := ecs.Entity(1); e <= f.w.LastEntity(); e++ {
+		if !vocab.Position.Has(f.w, e) {
+			continue
+		}
+		others = append(others, e)
+		if vocab.Letter.In(f.w, e) {
+			letters = append(letters, e)
+		}
+		if vocab.Enemy.In(f.w, e) {
+			enemies = append(enemies, e)
+		}
+		if vocab.Fragment.In(f.w, e) {
+			fragments = append(fragments, e)
+		}
+		if vocab.Enemy.In(f.w, e) || vocab.Player.In(f.w, e) || vocab.Projectile.In(f.w, e) {
+			movers = append(movers, e)
+		}
+	}
+	if len(movers) == 0 {
+		return step
+	}
+	m, o := movers[rng.IntN(len(movers))], others[rng.IntN(len(others))]
+	switch rng.IntN(4) {
+	case 0:
+		if f.player != 0 {
+			o = f.player
+		}
+	case 1:
+		if len(letters) > 0 {
+			o = letters[rng.IntN(len(letters))]
+		}
+		if len(fragments) > 0 && rng.IntN(2) == 0 {
+			m = fragments[rng.IntN(len(fragments))]
+		}
+	case 2:
+		if f.player != 0 && len(enemies) > 0 {
+			m, o = f.player, enemies[rng.IntN(len(enemies))]
+		}
+	}
+	if m == o {
+		return step
+	}
+	return fxMove(m, vocab.Position.Value(f.w, o), Accept)
 }
 
 // fxVelocityStep is a step of a velocity as the game builds it, of a

@@ -1,7 +1,6 @@
 package book
 
 import (
-	"lastpost/ecs"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -11,7 +10,7 @@ import (
 //
 //go:noinline
 func FragmentsBurnLetters() Rule {
-	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Needs: busy, Subjects: []ecs.ID{vocab.Fragment.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Needs: fragmentBusy, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
 		if !m.busy || !vocab.Fragment.In(c.World, e) {

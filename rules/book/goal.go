@@ -1,7 +1,6 @@
 package book
 
 import (
-	"lastpost/ecs"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -11,7 +10,7 @@ import (
 //
 //go:noinline
 func GoalReached(env *Env) Rule {
-	return Rule{Name: "goal reached", Concerns: groundConcerns, Subjects: []ecs.ID{vocab.Player.ID()}, Needs: goal, Check: func(c *Check) Verdict {
+	return Rule{Name: "goal reached", Concerns: groundConcerns, Needs: goal, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to, ok := m.e, m.to, m.ok
 		if ok && to.X >= env.GoalX && vocab.Player.In(c.World, e) && !vocab.Arrived.In(c.World, e) {

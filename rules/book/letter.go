@@ -1,7 +1,6 @@
 package book
 
 import (
-	"lastpost/ecs"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -12,7 +11,7 @@ import (
 //
 //go:noinline
 func LetterPickup() Rule {
-	return Rule{Name: "letter pick-up", Concerns: groundConcerns, Needs: letters, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "letter pick-up", Concerns: groundConcerns, Needs: letters, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
 		if !m.busy || !vocab.Player.In(c.World, e) {

@@ -15,7 +15,7 @@ import (
 //
 //go:noinline
 func ProjectileHit() Rule {
-	return Rule{Name: "projectile hit", Concerns: moveConcerns, Needs: busy, Subjects: []ecs.ID{vocab.Projectile.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "projectile hit", Concerns: moveConcerns, Needs: projectileBusy, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
 		if !m.busy || !vocab.Projectile.In(c.World, e) || !c.Spatial.Any(to, vocab.Hittable.ID()) {

@@ -1,7 +1,6 @@
 package book
 
 import (
-	"lastpost/ecs"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -11,7 +10,7 @@ import (
 //
 //go:noinline
 func RunOver() Rule {
-	return Rule{Name: "run-over", Concerns: groundConcerns, Needs: runOverable, Subjects: []ecs.ID{vocab.Vehicle.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "run-over", Concerns: groundConcerns, Needs: runOverable, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
 		if !m.busy || !vocab.Vehicle.In(c.World, e) || !c.Spatial.Any(to, vocab.RunOverable.ID()) {

@@ -1,7 +1,6 @@
 package book
 
 import (
-	"lastpost/ecs"
 	"lastpost/rules/vocab"
 )
 
@@ -10,7 +9,7 @@ import (
 //
 //go:noinline
 func VanCollision() Rule {
-	return Rule{Name: "van collision", Concerns: groundConcerns, Needs: busy, Subjects: []ecs.ID{vocab.Player.ID()}, Check: func(c *Check) Verdict {
+	return Rule{Name: "van collision", Concerns: groundConcerns, Needs: vanBusy, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
 		if !m.busy || !vocab.Player.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
