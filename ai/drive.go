@@ -32,6 +32,13 @@ type GunInfo struct {
 // Guns is indexed by Dir-1, so North, East, South, West. RoadTop and
 // RoadBottom are the first and last road rows; when RoadBottom is 0 no row
 // is preferred. Enemies, Letters and Barrels list what the van can see.
+//
+// Of the enemies the driver reads only those in the van's three rows or its
+// column, and the rest only when it has a repair to make (RepairItem), to
+// know whether any is near enough to punish a stop; of several on one cell,
+// only the first listed. So a reader may leave out the others unless a
+// repair is due, and list the enemies in any order but that of enemies
+// sharing a cell: the driver decides the same either way.
 type Situation struct {
 	Map Map
 	// Ground, when set, is Map's terrain read without a call per cell.
@@ -90,7 +97,7 @@ func Drive(s Situation) Order {
 func (dr *driver) drive() Order {
 	s := dr.s
 	dr.prepare()
-	item := dr.repairItem()
+	item := s.RepairItem()
 	if s.Speed <= 0 {
 		return dr.whileStopped(item)
 	}
@@ -219,11 +226,12 @@ func (dr *driver) desiredSpeed(cur lane, item Item) int {
 	return min(dr.s.MaxSpeed, max(1, safeSpeed(cur.clear)))
 }
 
-// repairItem returns the item the van should use when stopped: a spare tyre
+// RepairItem returns the item the van should use when stopped: a spare tyre
 // or engine kit it carries whose stat is at half or below, the worse-off
-// stat first (tyres on a tie). It returns NoItem when nothing is needed.
-func (dr *driver) repairItem() Item {
-	s := dr.s
+// stat first (tyres on a tie). It returns NoItem when nothing is needed,
+// and then the driver never asks about the enemies away from its rows and
+// column (see Situation).
+func (s *Situation) RepairItem() Item {
 	tyres := s.HasSpareTyre && s.Tyres < s.MaxTyres && 2*s.Tyres <= s.MaxTyres
 	engine := s.HasEngineKit && s.Engine < s.MaxEngine && 2*s.Engine <= s.MaxEngine
 	switch {

@@ -338,6 +338,52 @@ func TestDriveSameWhenTheShortListOverflows(t *testing.T) {
 	}
 }
 
+// The driver reads only the enemies in the van's rows and column unless a
+// repair is due (see Situation): over random roads with no repair due,
+// leaving the others out, and listing the rest in another order, must not
+// change its order.
+func TestDriveSameWithOnlyTheEnemiesOfItsRowsAndColumn(t *testing.T) {
+	dropped := 0
+	for seed := uint64(1); seed <= 2000; seed++ {
+		r := rand.New(rand.NewPCG(seed, 14))
+		s := randomRoad(t, r)
+		if s.RepairItem() != NoItem {
+			continue
+		}
+		want := Drive(s)
+		var near []Thing
+		for _, e := range s.Enemies {
+			if geom.Abs(e.At.Y-s.Van.Y) <= 1 || e.At.X == s.Van.X {
+				near = append(near, e)
+			}
+		}
+		dropped += len(s.Enemies) - len(near)
+		// A random road has one enemy a cell at most, so any order will do.
+		r.Shuffle(len(near), func(i, j int) { near[i], near[j] = near[j], near[i] })
+		s.Enemies = near
+		assert.Equal(t, want, Drive(s), "seed %d\n%s", seed, s.Map)
+	}
+	assert.Greater(t, dropped, 1000, "the roads had enemies away from the van's rows and column")
+}
+
+// RepairItem names the kit to use, and none when no stat is low enough or
+// the van carries no kit for it.
+func TestRepairItem(t *testing.T) {
+	for _, c := range []struct {
+		s    Situation
+		want Item
+	}{
+		{Situation{Tyres: 2, MaxTyres: 4, Engine: 8, MaxEngine: 8, HasSpareTyre: true, HasEngineKit: true}, SpareTyre},
+		{Situation{Tyres: 3, MaxTyres: 4, Engine: 8, MaxEngine: 8, HasSpareTyre: true, HasEngineKit: true}, NoItem},
+		{Situation{Tyres: 2, MaxTyres: 4, Engine: 1, MaxEngine: 8, HasSpareTyre: true, HasEngineKit: true}, EngineKit},
+		{Situation{Tyres: 2, MaxTyres: 4, Engine: 1, MaxEngine: 8, HasSpareTyre: true}, SpareTyre},
+		{Situation{Tyres: 2, MaxTyres: 4, Engine: 4, MaxEngine: 8, HasEngineKit: true}, EngineKit},
+		{Situation{Tyres: 0, MaxTyres: 4, Engine: 0, MaxEngine: 8}, NoItem},
+	} {
+		assert.Equal(t, c.want, c.s.RepairItem(), "%+v", c.s)
+	}
+}
+
 // BenchmarkDrive is one turn of the driver on a long road among many
 // enemies, most of them outside the van's lanes and line of fire.
 func BenchmarkDrive(b *testing.B) {

@@ -210,7 +210,8 @@ func kitFor(s assets.Stat) ai.Item {
 }
 
 // situation reads what the driver knows this turn: the van, its guns and
-// items, and the enemies, letters and barrels within sight.
+// items, and the enemies (those it reads), letters and barrels within
+// sight.
 func (b *Bot) situation(g *Game) ai.Situation {
 	w, v := g.world, g.env.Van
 	pos := vocab.Position.Value(w, v)
@@ -237,15 +238,21 @@ func (b *Bot) situation(g *Game) ai.Situation {
 	if b.thingsOf != g.data {
 		b.things, b.thingsOf = [256]uint8{}, g.data
 	}
+	// The driver reads only the enemies on the van's rows and column
+	// unless a repair is due (see ai.Situation): the kinds of the others
+	// in sight, most of them, are not looked up.
+	all := s.RepairItem() != ai.NoItem
 	for _, e := range vocab.Enemy.Entities(w) {
-		if p, ok := at.Get(e); ok && ai.Sees(pos, p, vision) {
-			k, _ := kinds.Get(e)
-			t := b.things[k]
-			if t == 0 {
-				t = b.lookUpThing(g, k)
-			}
-			s.Enemies = append(s.Enemies, ai.Thing{Kind: ai.ThingKind(t - 1), At: p})
+		p, ok := at.Get(e)
+		if !ok || !all && uint(p.Y-pos.Y+1) > 2 && p.X != pos.X || !ai.Sees(pos, p, vision) {
+			continue
 		}
+		k, _ := kinds.Get(e)
+		t := b.things[k]
+		if t == 0 {
+			t = b.lookUpThing(g, k)
+		}
+		s.Enemies = append(s.Enemies, ai.Thing{Kind: ai.ThingKind(t - 1), At: p})
 	}
 	for _, e := range vocab.Letter.Entities(w) {
 		if p, ok := at.Get(e); ok && ai.Sees(pos, p, vision) {

@@ -68,12 +68,15 @@ func kept[T any](list []T) []T {
 	return slices.Clone(list)
 }
 
-// The bot reads its situation through columns and remembers the ranges of
-// the guns it last saw mounted; over the bot's runs, which buy and mount
-// guns at every camp, every turn's situation must be the plain reading.
+// The bot reads its situation through columns, remembers the ranges of
+// the guns it last saw mounted and lists only the enemies the driver
+// reads; over the bot's runs, which buy and mount guns at every camp,
+// every turn's situation must be the plain reading of those, and the
+// driver's order the one it gives on the plain reading of everything.
 func TestBotSituationMatchesAPlainReading(t *testing.T) {
 	skipUnderRace(t)
 	data := loadData(t)
+	dropped := 0
 	for _, seed := range []uint64{1, 2, 3, 4242} {
 		g := New(data, seed)
 		var bot Bot
@@ -85,9 +88,17 @@ func TestBotSituationMatchesAPlainReading(t *testing.T) {
 				if step%20 == 0 {
 					requireGroundIsTheMap(t, g, got.Ground, fmt.Sprintf("seed %d step %d", seed, step))
 				}
-				// The plain reading leaves the driver asking the map.
+				// The plain reading leaves the driver asking the map, and
+				// lists every enemy in sight; the bot only those the driver
+				// reads (see driverEnemies), and the driver must decide
+				// the same on both.
+				plain := plainSituation(g)
+				require.Equal(t, ai.Drive(plain), ai.Drive(got), "seed %d step %d", seed, step)
 				got.Ground = ai.Ground{}
-				require.Equal(t, plainSituation(g), got, "seed %d step %d", seed, step)
+				all := plain.Enemies
+				plain.Enemies = driverEnemies(plain)
+				require.Equal(t, plain, got, "seed %d step %d", seed, step)
+				dropped += len(all) - len(got.Enemies)
 				armed[vocab.Guns.Value(g.world, g.env.Van)] = true
 			}
 			c := bot.Next(g)
@@ -97,6 +108,23 @@ func TestBotSituationMatchesAPlainReading(t *testing.T) {
 		}
 		assert.Greater(t, len(armed), 1, "seed %d: the van's guns changed on the way", seed)
 	}
+	assert.Greater(t, dropped, 1000, "enemies in sight off the van's rows and column were left out")
+}
+
+// driverEnemies is the plain reading's enemies that the driver reads (see
+// ai.Situation), in the same order: those on the van's rows and column,
+// or all of them when a repair is due.
+func driverEnemies(s ai.Situation) []ai.Thing {
+	if s.RepairItem() != ai.NoItem {
+		return s.Enemies
+	}
+	var near []ai.Thing
+	for _, e := range s.Enemies {
+		if geom.Abs(e.At.Y-s.Van.Y) <= 1 || e.At.X == s.Van.X {
+			near = append(near, e)
+		}
+	}
+	return near
 }
 
 // requireGroundIsTheMap checks that the ground the bot hands the driver
