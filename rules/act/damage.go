@@ -19,12 +19,14 @@ func buildDamage(env *Env, t *Act, a *ecs.Action) {
 	hp.Cur = max(hp.Cur-t.N, 0)
 	vocab.HP.Set(a, t.E, hp)
 	vocab.Cause.Set(a, env.culprit(t.O))
+	why := env.why(t.O, t.E)
 	if hp.Cur > 0 {
 		if m, ok := hitLine(env, t, hp.Cur); ok {
-			say(a, m)
+			tell(a, m, why)
+			return
 		}
 	}
-	because(a, env.why(t.O, t.E))
+	because(a, why)
 }
 
 // hitLine tells the driver a hit that did not kill: by one of the van's
