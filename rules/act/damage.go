@@ -12,7 +12,7 @@ func Damage(e ecs.Entity, n int, by ecs.Entity) Act {
 }
 
 func buildDamage(env *Env, t *Act, a *ecs.Action) {
-	hp, ok := vocab.HP.Get(env.World, t.E)
+	hp, ok := vocab.HP.Read(env.World, t.E)
 	if !ok || hp.Cur <= 0 {
 		return
 	}
@@ -35,12 +35,13 @@ func buildDamage(env *Env, t *Act, a *ecs.Action) {
 // (see Die), so a hit that kills is not told twice.
 func hitLine(env *Env, t *Act, left int) (vocab.Message, bool) {
 	w := env.World
-	victim, ok := vocab.EnemyOf(&env.Data.Enemies, vocab.KindOf.Value(w, t.E))
+	kind, _ := vocab.KindOf.Read(w, t.E)
+	victim, ok := vocab.EnemyOf(&env.Data.Enemies, kind)
 	if !ok {
 		return vocab.Message{}, false
 	}
-	if vocab.Fragment.Has(w, t.O) {
-		p, ok := vocab.Position.Get(w, t.E)
+	if vocab.Fragment.In(w, t.O) {
+		p, ok := vocab.Position.Read(w, t.E)
 		if !ok || !env.Visible(p) {
 			return vocab.Message{}, false
 		}

@@ -17,11 +17,11 @@ func buildDie(env *Env, t *Act, a *ecs.Action) {
 		tell(a, vocab.Message{ID: assets.MsgDied}, t.Why)
 		return
 	}
-	p, ok := vocab.Position.Get(w, t.E)
+	p, ok := vocab.Position.Read(w, t.E)
 	if !ok {
 		return
 	}
-	kind := vocab.KindOf.Value(w, t.E)
+	kind, _ := vocab.KindOf.Read(w, t.E)
 	a.RemoveEntity(t.E)
 	if env.Enemy(kind).LeavesBloodstain {
 		stain := a.Spawn()
