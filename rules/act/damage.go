@@ -12,19 +12,21 @@ func Damage(e ecs.Entity, n int, by ecs.Entity) Act {
 }
 
 func buildDamage(env *Env, t *Act, a *ecs.Action) {
-	hp, ok := vocab.HP.Get(env.World, t.E)
+	hp, ok := vocab.HP.Read(env.World, t.E)
 	if !ok || hp.Cur <= 0 {
 		return
 	}
 	hp.Cur = max(hp.Cur-t.N, 0)
 	vocab.HP.Set(a, t.E, hp)
 	vocab.Cause.Set(a, env.culprit(t.O))
+	why := env.why(t.O, t.E)
 	if hp.Cur > 0 {
 		if m, ok := hitLine(env, t, hp.Cur); ok {
-			say(a, m)
+			tell(a, m, why)
+			return
 		}
 	}
-	because(a, env.why(t.O, t.E))
+	because(a, why)
 }
 
 // hitLine tells the driver a hit that did not kill: by one of the van's
@@ -33,12 +35,13 @@ func buildDamage(env *Env, t *Act, a *ecs.Action) {
 // (see Die), so a hit that kills is not told twice.
 func hitLine(env *Env, t *Act, left int) (vocab.Message, bool) {
 	w := env.World
-	victim, ok := vocab.EnemyOf(&env.Data.Enemies, vocab.KindOf.Value(w, t.E))
+	kind, _ := vocab.KindOf.Read(w, t.E)
+	victim, ok := vocab.EnemyOf(&env.Data.Enemies, kind)
 	if !ok {
 		return vocab.Message{}, false
 	}
-	if vocab.Fragment.Has(w, t.O) {
-		p, ok := vocab.Position.Get(w, t.E)
+	if vocab.Fragment.In(w, t.O) {
+		p, ok := vocab.Position.Read(w, t.E)
 		if !ok || !env.Visible(p) {
 			return vocab.Message{}, false
 		}

@@ -28,16 +28,19 @@ const spent = 1
 // so a shot that falls short is not a shot that never happened.
 func buildDestroy(env *Env, t *Act, a *ecs.Action) {
 	w := env.World
-	if t.N == spent && t.O != 0 && vocab.Explosive.Has(w, t.O) && !vocab.Struck.Has(w, t.O) {
+	if t.N == spent && t.O != 0 && vocab.Explosive.In(w, t.O) && !vocab.Struck.Has(w, t.O) {
 		vocab.Struck.Set(a, t.O, env.why(t.E, t.O))
 	}
 	a.RemoveEntity(t.E)
-	if t.N == spent || vocab.Fragment.Has(w, t.E) || !vocab.Projectile.Has(w, t.E) ||
-		vocab.Shooter.Value(w, t.E) != env.Van {
+	if t.N == spent || vocab.Fragment.In(w, t.E) || !vocab.Projectile.In(w, t.E) {
 		return
 	}
-	say(a, vocab.Message{ID: assets.MsgMissed, Who: gunName(env, vocab.Gun.Value(w, t.E))})
-	because(a, vocab.Why.Value(w, t.E))
+	if by, _ := vocab.Shooter.Read(w, t.E); by != env.Van {
+		return
+	}
+	gun, _ := vocab.Gun.Read(w, t.E)
+	why, _ := vocab.Why.Read(w, t.E)
+	tell(a, vocab.Message{ID: assets.MsgMissed, Who: gunName(env, gun)}, why)
 }
 
 func commitDestroy(l Ledger, t *Act) { l.Forget(t.E) }

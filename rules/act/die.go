@@ -14,15 +14,14 @@ func buildDie(env *Env, t *Act, a *ecs.Action) {
 	w := env.World
 	if t.E == env.Van {
 		vocab.Dead.Add(a, t.E)
-		say(a, vocab.Message{ID: assets.MsgDied})
-		because(a, t.Why)
+		tell(a, vocab.Message{ID: assets.MsgDied}, t.Why)
 		return
 	}
-	p, ok := vocab.Position.Get(w, t.E)
+	p, ok := vocab.Position.Read(w, t.E)
 	if !ok {
 		return
 	}
-	kind := vocab.KindOf.Value(w, t.E)
+	kind, _ := vocab.KindOf.Read(w, t.E)
 	a.RemoveEntity(t.E)
 	if env.Enemy(kind).LeavesBloodstain {
 		stain := a.Spawn()
@@ -33,8 +32,7 @@ func buildDie(env *Env, t *Act, a *ecs.Action) {
 	if env.Visible(p) {
 		m := deathLine(env, t, kind, p == vocab.Position.Value(w, t.O))
 		m.Of = t.E
-		say(a, m)
-		because(a, t.Why)
+		tell(a, m, t.Why)
 	}
 }
 

@@ -57,14 +57,14 @@ func (env *Env) Gun(id string) assets.Gun {
 
 // Visible reports whether the driver can see cell p.
 func (env *Env) Visible(p geom.Point) bool {
-	vp, ok := vocab.Position.Get(env.World, env.Van)
+	vp, ok := vocab.Position.Read(env.World, env.Van)
 	r := env.Data.Van.Vision
 	return ok && vp.Dist2(p) < r*r
 }
 
 // culprit follows a projectile back to whoever fired it.
 func (env *Env) culprit(e ecs.Entity) ecs.Entity {
-	if s, ok := vocab.Shooter.Get(env.World, e); ok {
+	if s, ok := vocab.Shooter.Read(env.World, e); ok {
 		return s
 	}
 	return e
@@ -74,17 +74,30 @@ func (env *Env) culprit(e ecs.Entity) ecs.Entity {
 // carries if it is a bullet or a fragment, else by itself as the first
 // cause; its last step lands on victim.
 func (env *Env) why(by, victim ecs.Entity) vocab.Chain {
-	c, ok := vocab.Why.Get(env.World, by)
+	w := env.World
+	c, ok := vocab.Why.Read(w, by)
 	if !ok && by != 0 {
-		c = vocab.Chain{}.Then(vocab.Link{By: vocab.KindOf.Value(env.World, by)})
+		kind, _ := vocab.KindOf.Read(w, by)
+		c = vocab.Chain{}.Then(vocab.Link{By: kind})
 	}
-	return c.Struck(vocab.KindOf.Value(env.World, victim))
+	kind, _ := vocab.KindOf.Read(w, victim)
+	return c.Struck(kind)
 }
 
 // because sets the chain of causes behind the action's log lines, and
 // behind a death it brings about.
 func because(a *ecs.Action, why vocab.Chain) {
 	lines, _ := vocab.Says.Get(a)
+	lines.Why = why
+	vocab.Says.Set(a, lines)
+}
+
+// tell adds log line m to the action with why as the chain of causes
+// behind its lines: say and because in one read and one write of the
+// action's lines, which are a few hundred bytes to copy each way.
+func tell(a *ecs.Action, m vocab.Message, why vocab.Chain) {
+	lines, _ := vocab.Says.Get(a)
+	lines.Add(m)
 	lines.Why = why
 	vocab.Says.Set(a, lines)
 }

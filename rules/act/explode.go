@@ -39,8 +39,7 @@ func buildExplode(env *Env, t *Act, a *ecs.Action) {
 		})
 	}
 	if env.Visible(p) {
-		say(a, setOff(env, why))
-		because(a, why)
+		tell(a, setOff(env, why), why)
 	}
 }
 

@@ -30,7 +30,7 @@ func FireFrom(env *Env, e ecs.Entity, d geom.Dir) Act {
 // at point blank every pellet hits. A burst gun spawns one bullet per action.
 func buildFire(env *Env, t *Act, a *ecs.Action) {
 	command(t, a)
-	p, ok := vocab.Position.Get(env.World, t.E)
+	p, ok := vocab.Position.Read(env.World, t.E)
 	if !ok || t.Item == "" {
 		return
 	}

@@ -49,7 +49,7 @@ func buildWalk(env *Env, t *Act, a *ecs.Action) { step(env, t.E, t.Dir.Vec(), a)
 func Stop(e ecs.Entity) Act { return Act{Kind: KindStop, E: e} }
 
 func buildStop(env *Env, t *Act, a *ecs.Action) {
-	if v, ok := vocab.Velocity.Get(env.World, t.E); ok {
+	if v, ok := vocab.Velocity.Read(env.World, t.E); ok {
 		vocab.Velocity.Remove(a, t.E)
 		if t.E == env.Van && v.Moves > 0 {
 			if m, ok := blockedLine(env, t.E, v); ok {
@@ -57,7 +57,7 @@ func buildStop(env *Env, t *Act, a *ecs.Action) {
 			}
 		}
 	}
-	if vocab.Steering.Has(env.World, t.E) {
+	if _, ok := vocab.Steering.Read(env.World, t.E); ok {
 		vocab.Steering.Remove(a, t.E)
 	}
 }

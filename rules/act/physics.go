@@ -21,7 +21,7 @@ func Lane(e ecs.Entity, d geom.Dir) Act { return Act{Kind: KindLane, E: e, Dir: 
 // still touch Steering, so the action would concern its rules for nothing.
 func buildLane(env *Env, t *Act, a *ecs.Action) {
 	step(env, t.E, t.Dir.Vec(), a)
-	if vocab.Steering.Has(env.World, t.E) {
+	if _, ok := vocab.Steering.Read(env.World, t.E); ok {
 		vocab.Steering.Remove(a, t.E)
 	}
 }
@@ -31,8 +31,11 @@ func buildLane(env *Env, t *Act, a *ecs.Action) {
 func Drive(e ecs.Entity) Act { return Act{Kind: KindDrive, E: e} }
 
 func buildDrive(env *Env, t *Act, a *ecs.Action) {
-	speed := vocab.Speed.Value(env.World, t.E)
-	if speed <= 0 || !vocab.Position.Has(env.World, t.E) {
+	// Every vehicle drives every round: the world is read directly, not
+	// through the view that asks which reader it is given.
+	w := env.World
+	speed, _ := vocab.Speed.Read(w, t.E)
+	if speed <= 0 || !vocab.Position.Column(w).Has(t.E) {
 		return
 	}
 	ms := env.Data.Combat.VehicleMsPerCell
