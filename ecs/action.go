@@ -341,8 +341,15 @@ func (d *dataDelta[T]) flush() {
 	}
 	if len(d.rem) > 0 {
 		st := d.st
-		for _, e := range d.rem {
-			st.remove(e)
+		if len(d.rem) == len(st.dense) && st.holdsAll(d.rem) {
+			// Every holder goes (a road left behind): the store ends
+			// empty whatever the order, without moving the last entry
+			// into each hole first.
+			st.empty()
+		} else {
+			for _, e := range d.rem {
+				st.remove(e)
+			}
 		}
 		d.rem = d.rem[:0]
 	}

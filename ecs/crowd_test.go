@@ -157,3 +157,67 @@ func TestCrowdCommitsAgreeWithTheGeneralWay(t *testing.T) {
 		require.Less(t, c.spawns+c.removals, 60, "seed %d: the short ways refused nothing", seed)
 	}
 }
+
+// TestFlushRemovingEveryHolderAgreesWithOneByOne pins the flush of a
+// delta that removes as many entities as the store holds: when they are
+// all its holders the store is emptied at once, else it must remove them
+// one by one. Removals of every holder, in a random order, and of as many
+// entities with one of them never a holder, go through one action in a
+// world and through an action each in another; the stores must agree,
+// orders included, then and after more entities are added.
+func TestFlushRemovingEveryHolderAgreesWithOneByOne(t *testing.T) {
+	for _, seed := range testSeeds {
+		r := rand.New(rand.NewPCG(seed, 23))
+		for round := range 20 {
+			ws := [2]*World{NewWorld(testSchema()), NewWorld(testSchema())}
+			n := 2 + r.IntN(40)
+			var holders, others []Entity
+			for k, w := range ws {
+				a := w.NewAction()
+				for i := range n + 3 {
+					e := a.Spawn()
+					if i < n {
+						loot.Set(a, e, i)
+						solid.Add(a, e)
+						if k == 0 {
+							holders = append(holders, e)
+						}
+					} else if k == 0 {
+						others = append(others, e)
+					}
+				}
+				w.Commit(a)
+			}
+			rem := slices.Clone(holders)
+			r.Shuffle(len(rem), func(i, j int) { rem[i], rem[j] = rem[j], rem[i] })
+			if round%2 == 1 {
+				rem[r.IntN(len(rem))] = others[r.IntN(len(others))]
+			}
+			a := ws[0].NewAction()
+			for _, e := range rem {
+				loot.Remove(a, e)
+				solid.Remove(a, e)
+			}
+			ws[0].Commit(a)
+			b := ws[1].NewAction()
+			for _, e := range rem {
+				loot.Remove(b, e)
+				solid.Remove(b, e)
+				ws[1].Commit(b)
+			}
+			for _, w := range ws {
+				a := w.NewAction()
+				for i := range 3 {
+					e := a.Spawn()
+					loot.Set(a, e, 100+i)
+					solid.Add(a, e)
+				}
+				w.Commit(a)
+			}
+			require.Equal(t, loot.Entities(ws[1]), loot.Entities(ws[0]), "seed %d round %d", seed, round)
+			require.Equal(t, loot.Values(ws[1]), loot.Values(ws[0]), "seed %d round %d", seed, round)
+			require.Equal(t, solid.Entities(ws[1]), solid.Entities(ws[0]), "seed %d round %d", seed, round)
+			require.Equal(t, ws[1].Hash(), ws[0].Hash(), "seed %d round %d", seed, round)
+		}
+	}
+}
