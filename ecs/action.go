@@ -3,6 +3,7 @@ package ecs
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Mask is a set of component ids.
@@ -327,13 +328,23 @@ func (d *dataDelta[T]) flush() {
 	d.forget()
 	if len(d.ents) > 0 {
 		st := d.st
+		// Room for every entry at once: a delta of many entries mostly
+		// adds (a road's population), each then appended here without
+		// a call to add or a growth of its own.
+		st.dense = slices.Grow(st.dense, len(d.ents))
+		st.vals = slices.Grow(st.vals, len(d.ents))
 		for i, e := range d.ents {
-			// A value replacing one the store holds, the usual case,
-			// is written in place without a call.
+			// A value replacing one the store holds is written in
+			// place.
 			if k := st.index.load(e); k != 0 {
 				st.vals[k-1] = d.vals[i]
-			} else {
-				st.add(e, d.vals[i])
+				continue
+			}
+			st.dense = append(st.dense, e)
+			st.vals = append(st.vals, d.vals[i])
+			st.index.store(e, int32(len(st.dense)))
+			if st.index.kind != 0 {
+				st.index.kinds.gain(e, st.index.kind)
 			}
 		}
 		d.dropVals()
