@@ -650,12 +650,50 @@ func marked(marks []uint64, lo Entity, list []Entity) bool {
 // index as it was placed, which is what update would find.
 func (s *Spatial) commitRemovals(a *Action, removed []Entity) {
 	a.flush()
+	placed := 0
+	for _, e := range removed {
+		if s.placed.index.load(e) != 0 {
+			placed++
+		}
+	}
+	if placed == s.placed.size() {
+		s.clearAll(removed)
+		return
+	}
 	for _, e := range removed {
 		if k := s.placed.index.load(e); k != 0 {
 			s.withdraw(e, s.placed.vals[k-1])
 			s.placed.remove(e)
 		}
 	}
+}
+
+// clearAll is commitRemovals for a list that holds every placed entity:
+// each cell that held one ends empty, so it is emptied whole, in the order
+// withdrawing them one by one would first change it, without pulling each
+// entity out of its lists.
+func (s *Spatial) clearAll(removed []Entity) {
+	nc, nl := len(s.counted), len(s.listed)
+	for _, e := range removed {
+		k := s.placed.index.load(e)
+		if k == 0 || s.placed.vals[k-1].cell < 0 {
+			continue
+		}
+		c := int(s.placed.vals[k-1].cell)
+		s.note(c)
+		if sp := &s.cells[c]; sp.n > 0 {
+			sp.n = 0
+			s.vacated(sp)
+			clear(s.counts[c*nc : (c+1)*nc])
+			for i := range nl {
+				if sp := &s.lists[c*nl+i]; sp.n > 0 {
+					sp.n = 0
+					s.vacated(sp)
+				}
+			}
+		}
+	}
+	s.placed.empty()
 }
 
 // commitRemoval is commitMany for an action whose tracked deltas all hold
