@@ -325,7 +325,10 @@ func (s *sparseSet[T]) holdsAll(list []Entity) bool {
 // to the spares and the dense slices keep their capacity.
 func (s *sparseSet[T]) empty() {
 	for _, e := range s.dense {
-		s.index.clear(e)
+		// clear's test written out: only a page's emptying is a call.
+		if s.index.unset(e) {
+			s.index.emptied(e)
+		}
 		if s.index.kind != 0 {
 			s.index.kinds.lose(e, s.index.kind)
 		}
