@@ -669,27 +669,34 @@ func (s *Spatial) commitRemovals(a *Action, removed []Entity) {
 }
 
 // clearAll is commitRemovals for a list that holds every placed entity:
-// each cell that held one ends empty, so it is emptied whole, in the order
-// withdrawing them one by one would first change it, without pulling each
-// entity out of its lists.
+// each cell, count and list that held one ends empty, so it is emptied
+// whole, in the order withdrawing them one by one would first change it,
+// without pulling each entity out of its lists. Every non-zero count and
+// non-empty list of a cell is one of its entities' own.
 func (s *Spatial) clearAll(removed []Entity) {
 	nc, nl := len(s.counted), len(s.listed)
 	for _, e := range removed {
 		k := s.placed.index.load(e)
-		if k == 0 || s.placed.vals[k-1].cell < 0 {
+		if k == 0 {
 			continue
 		}
-		c := int(s.placed.vals[k-1].cell)
+		pl := s.placed.vals[k-1]
+		if pl.cell < 0 {
+			continue
+		}
+		c := int(pl.cell)
 		s.note(c)
 		if sp := &s.cells[c]; sp.n > 0 {
 			sp.n = 0
 			s.vacated(sp)
-			clear(s.counts[c*nc : (c+1)*nc])
-			for i := range nl {
-				if sp := &s.lists[c*nl+i]; sp.n > 0 {
-					sp.n = 0
-					s.vacated(sp)
-				}
+		}
+		for b := pl.counted; b != 0; b &= b - 1 {
+			s.counts[c*nc+bits.TrailingZeros64(b)] = 0
+		}
+		for b := pl.listed; b != 0; b &= b - 1 {
+			if sp := &s.lists[c*nl+bits.TrailingZeros64(b)]; sp.n > 0 {
+				sp.n = 0
+				s.vacated(sp)
 			}
 		}
 	}
