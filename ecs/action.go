@@ -3,6 +3,7 @@ package ecs
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Mask is a set of component ids.
@@ -327,13 +328,23 @@ func (d *dataDelta[T]) flush() {
 	d.forget()
 	if len(d.ents) > 0 {
 		st := d.st
+		// Room for every entry at once: a delta of many entries mostly
+		// adds (a road's population), each then appended here without
+		// a call to add or a growth of its own.
+		st.dense = slices.Grow(st.dense, len(d.ents))
+		st.vals = slices.Grow(st.vals, len(d.ents))
 		for i, e := range d.ents {
-			// A value replacing one the store holds, the usual case,
-			// is written in place without a call.
+			// A value replacing one the store holds is written in
+			// place.
 			if k := st.index.load(e); k != 0 {
 				st.vals[k-1] = d.vals[i]
-			} else {
-				st.add(e, d.vals[i])
+				continue
+			}
+			st.dense = append(st.dense, e)
+			st.vals = append(st.vals, d.vals[i])
+			st.index.store(e, int32(len(st.dense)))
+			if st.index.kind != 0 {
+				st.index.kinds.gain(e, st.index.kind)
 			}
 		}
 		d.dropVals()
@@ -341,8 +352,15 @@ func (d *dataDelta[T]) flush() {
 	}
 	if len(d.rem) > 0 {
 		st := d.st
-		for _, e := range d.rem {
-			st.remove(e)
+		if len(d.rem) == len(st.dense) && st.holdsAll(d.rem) {
+			// Every holder goes (a road left behind): the store ends
+			// empty whatever the order, without moving the last entry
+			// into each hole first.
+			st.empty()
+		} else {
+			for _, e := range d.rem {
+				st.remove(e)
+			}
 		}
 		d.rem = d.rem[:0]
 	}

@@ -311,11 +311,24 @@ func (s *sparseSet[T]) remove(e Entity) bool {
 	return true
 }
 
+// holdsAll reports whether every entity of list has an entry.
+func (s *sparseSet[T]) holdsAll(list []Entity) bool {
+	for _, e := range list {
+		if s.index.load(e) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // empty removes every entry, keeping the memory: released index pages go
 // to the spares and the dense slices keep their capacity.
 func (s *sparseSet[T]) empty() {
 	for _, e := range s.dense {
-		s.index.clear(e)
+		// clear's test written out: only a page's emptying is a call.
+		if s.index.unset(e) {
+			s.index.emptied(e)
+		}
 		if s.index.kind != 0 {
 			s.index.kinds.lose(e, s.index.kind)
 		}

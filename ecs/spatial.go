@@ -74,6 +74,9 @@ type Spatial struct {
 	// touched is update's scratch: the counted and listed components an
 	// action touches.
 	touched []member
+	// fresh is commitSpawns' scratch: the placements of the entities an
+	// action spawns, by id from the first.
+	fresh []placement
 }
 
 // span is one list of entities inside the pool: n entities from off, with
@@ -449,6 +452,15 @@ func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 			s.commitRemoval(a, d.rem[0])
 			return
 		}
+		if s.spawnsOnly(a, d, w.next) {
+			s.commitSpawns(w, a, d)
+			return
+		}
+		if removed, ok := s.removalsOnly(a, d, w.scratch[:0]); ok {
+			s.commitRemovals(a, removed)
+			w.scratch = removed[:0]
+			return
+		}
 		affected := s.affected(a, w.scratch[:0])
 		a.flush()
 		s.update(w, a, affected)
@@ -492,6 +504,203 @@ func (s *Spatial) aboutOnly(a *Action, e Entity) bool {
 		}
 	}
 	return true
+}
+
+// spawnsOnly reports whether every entity of every tracked delta of the
+// action was spawned by it (above next, the world's last id), and the
+// position delta sets strictly rising ids: a road's population, a blast's
+// fragments. The entities update would gather are then the position
+// delta's, in its order, each once; the others hold nothing and get no
+// position, so update would pass them by.
+func (s *Spatial) spawnsOnly(a *Action, d *dataDelta[geom.Point], next Entity) bool {
+	prev := next
+	for _, e := range d.ents {
+		if e <= prev {
+			return false
+		}
+		prev = e
+	}
+	for _, id := range a.touched {
+		if !s.tracked.Has(id) || id == s.pos.id {
+			continue
+		}
+		c := a.cores[id]
+		for _, e := range c.ents {
+			if e <= next {
+				return false
+			}
+		}
+		for _, e := range c.rem {
+			if e <= next {
+				return false
+			}
+		}
+	}
+	return len(d.rem) == 0 || lowest(d.rem) > next
+}
+
+// lowest returns the smallest entity of a list that is not empty.
+func lowest(list []Entity) Entity {
+	lo := list[0]
+	for _, e := range list[1:] {
+		lo = min(lo, e)
+	}
+	return lo
+}
+
+// commitSpawns is commitMany for an action spawnsOnly accepts: each entity
+// the position delta places is new to the index, and holds of what the
+// index counts and lists just what the action sets on it. Its placement is
+// read from the deltas before the flush, a pass over each touched
+// member's entries rather than a look-up per entity and member after it,
+// and it is placed as update would place it, without gathering, sorting
+// or looking it up in the placements.
+func (s *Spatial) commitSpawns(w *World, a *Action, d *dataDelta[geom.Point]) {
+	first := w.next + 1
+	pls := zeroed(s.fresh, int(a.spawned))
+	for _, id := range a.touched {
+		if !s.members.Has(id) {
+			continue
+		}
+		var counted, listed uint64
+		if i := s.countSlot[id]; i >= 0 {
+			counted = 1 << i
+		}
+		if i := s.listSlot[id]; i >= 0 {
+			listed = 1 << i
+		}
+		for _, e := range a.cores[id].ents {
+			pl := &pls[e-first]
+			pl.counted |= counted
+			pl.listed |= listed
+		}
+	}
+	for i, e := range d.ents {
+		pls[e-first].cell = int32(s.cell(d.vals[i]))
+	}
+	placing := append(w.scratch[:0], d.ents...)
+	a.flush()
+	for _, e := range placing {
+		pl := pls[e-first]
+		s.placed.set(e, pl)
+		s.deposit(e, pl)
+	}
+	s.fresh = pls
+	w.scratch = placing[:0]
+}
+
+// removalsOnly reports whether the position delta only removes, and every
+// other tracked delta holds only entities it removes the position from:
+// leaving a road. The entities update would gather are then the position
+// delta's, each once; removalsOnly appends them to into in rising order,
+// as update would take them, and returns the list.
+func (s *Spatial) removalsOnly(a *Action, d *dataDelta[geom.Point], into []Entity) ([]Entity, bool) {
+	if len(d.ents) != 0 || len(d.rem) == 0 {
+		return into, false
+	}
+	lo, hi := d.rem[0], d.rem[0]
+	for _, e := range d.rem[1:] {
+		lo, hi = min(lo, e), max(hi, e)
+	}
+	words := int((hi-lo)/64 + 1)
+	if words > 2*len(d.rem)+8 {
+		return into, false
+	}
+	if len(s.bits) < words {
+		s.bits = make([]uint64, words)
+	}
+	marks := s.bits[:words]
+	for _, e := range d.rem {
+		marks[(e-lo)/64] |= 1 << ((e - lo) % 64)
+	}
+	ok := true
+	for _, id := range a.touched {
+		if !s.tracked.Has(id) || id == s.pos.id {
+			continue
+		}
+		c := a.cores[id]
+		if !marked(marks, lo, c.ents) || !marked(marks, lo, c.rem) {
+			ok = false
+			break
+		}
+	}
+	// Read back in order, leaving the bitmap all zero.
+	for k, b := range marks {
+		for ; ok && b != 0; b &= b - 1 {
+			into = append(into, lo+Entity(k*64+bits.TrailingZeros64(b)))
+		}
+		marks[k] = 0
+	}
+	return into, ok
+}
+
+// marked reports whether every entity of list has its mark, from lo.
+func marked(marks []uint64, lo Entity, list []Entity) bool {
+	for _, e := range list {
+		k := e - lo
+		if e < lo || k/64 >= Entity(len(marks)) || marks[k/64]&(1<<(k%64)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// commitRemovals is commitMany for an action removalsOnly accepts, with
+// the list it made: every entity the position delta removes leaves the
+// index as it was placed, which is what update would find.
+func (s *Spatial) commitRemovals(a *Action, removed []Entity) {
+	a.flush()
+	placed := 0
+	for _, e := range removed {
+		if s.placed.index.load(e) != 0 {
+			placed++
+		}
+	}
+	if placed == s.placed.size() {
+		s.clearAll(removed)
+		return
+	}
+	for _, e := range removed {
+		if k := s.placed.index.load(e); k != 0 {
+			s.withdraw(e, s.placed.vals[k-1])
+			s.placed.remove(e)
+		}
+	}
+}
+
+// clearAll is commitRemovals for a list that holds every placed entity:
+// each cell, count and list that held one ends empty, so it is emptied
+// whole, in the order withdrawing them one by one would first change it,
+// without pulling each entity out of its lists. Every non-zero count and
+// non-empty list of a cell is one of its entities' own.
+func (s *Spatial) clearAll(removed []Entity) {
+	nc, nl := len(s.counted), len(s.listed)
+	for _, e := range removed {
+		k := s.placed.index.load(e)
+		if k == 0 {
+			continue
+		}
+		pl := s.placed.vals[k-1]
+		if pl.cell < 0 {
+			continue
+		}
+		c := int(pl.cell)
+		s.note(c)
+		if sp := &s.cells[c]; sp.n > 0 {
+			sp.n = 0
+			s.vacated(sp)
+		}
+		for b := pl.counted; b != 0; b &= b - 1 {
+			s.counts[c*nc+bits.TrailingZeros64(b)] = 0
+		}
+		for b := pl.listed; b != 0; b &= b - 1 {
+			if sp := &s.lists[c*nl+bits.TrailingZeros64(b)]; sp.n > 0 {
+				sp.n = 0
+				s.vacated(sp)
+			}
+		}
+	}
+	s.placed.empty()
 }
 
 // commitRemoval is commitMany for an action whose tracked deltas all hold
@@ -601,20 +810,7 @@ func (s *Spatial) sortUnique(list []Entity) []Entity {
 // an entity placed before keeps its other bits, and one the action spawned
 // holds nothing else, so neither asks the stores about every component.
 func (s *Spatial) update(w *World, a *Action, affected []Entity) {
-	touched := s.touched[:0]
-	for _, id := range a.touched {
-		if s.members.Has(id) {
-			m := member{idx: w.indexes[id]}
-			if i := s.countSlot[id]; i >= 0 {
-				m.counted = 1 << i
-			}
-			if i := s.listSlot[id]; i >= 0 {
-				m.listed = 1 << i
-			}
-			touched = append(touched, m)
-		}
-	}
-	s.touched = touched
+	touched := s.touchedMembers(w, a)
 	for _, e := range affected {
 		k := s.placed.index.load(e)
 		p, ok := s.posStore.get(e)
@@ -654,6 +850,26 @@ func (s *Spatial) update(w *World, a *Action, affected []Entity) {
 		}
 		s.deposit(e, pl)
 	}
+}
+
+// touchedMembers lists the counted and listed components the action
+// touches, in s.touched.
+func (s *Spatial) touchedMembers(w *World, a *Action) []member {
+	touched := s.touched[:0]
+	for _, id := range a.touched {
+		if s.members.Has(id) {
+			m := member{idx: w.indexes[id]}
+			if i := s.countSlot[id]; i >= 0 {
+				m.counted = 1 << i
+			}
+			if i := s.listSlot[id]; i >= 0 {
+				m.listed = 1 << i
+			}
+			touched = append(touched, m)
+		}
+	}
+	s.touched = touched
+	return touched
 }
 
 // member is a counted or listed component for recheck: its store's index
