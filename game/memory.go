@@ -122,19 +122,30 @@ func (m *Memory) Update(g *Game) {
 	} else {
 		// The changed cells come first, so the cells that came into
 		// sight read the cache as it is now. The kinds' column is found
-		// once for all of them: a turn changes a few dozen cells.
+		// once for all of them: a turn changes a few dozen cells. Each
+		// cell's still kind is topStillIn's, written out here: the call
+		// cost a third of the loop, as every value the loop keeps was
+		// saved around it.
 		kinds := vocab.KindOf.Column(g.world)
+		still := s.still
+		seen, held := m.Seen[:len(still)], m.Kinds[:len(still)]
+		w := m.W
 		for _, c := range sp.Changed() {
-			p := geom.Pt(int(c)%m.W, int(c)/m.W)
+			p := geom.Pt(int(c)%w, int(c)/w)
 			if !s.inDisc(center, p) {
-				s.still[c] = stillUnread
+				still[c] = stillUnread
 				continue
 			}
-			k := topStillIn(sp, kinds, p)
-			s.still[c] = k
+			k := vocab.KindNone
+			for _, e := range sp.At(p) {
+				if ek, _ := kinds.Get(e); stillAbove(ek, k) {
+					k = ek
+				}
+			}
+			still[c] = k
 			// Most changed cells in sight were seen holding what they
 			// hold: an enemy walked through.
-			if !m.Seen[c] || m.Kinds[c] != k {
+			if !seen[c] || held[c] != k {
 				m.set(int(c), k)
 			}
 		}
@@ -253,38 +264,46 @@ func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
 // readEast is readNewlySeen for a disc that moved dx cells east along its
 // row: on each row, the last dx cells of the span (all of it when dx is
 // wider), found from the disc's half-widths directly.
+//
+// Its loop is the cost of a turn's new cells (about thirty rows of a few
+// cells each), so it does only the usual case, a cell whose still kind is
+// cached while the digest is not kept: then remembering it is two stores,
+// as writing a cell that already holds the same changes nothing. Anything
+// else goes to readCell, out of the loop: a call there, even one seldom
+// made, would have every value the loop keeps saved around it.
 func (m *Memory) readEast(g *Game, s *sight, center geom.Point, dx int) {
 	if dx == 0 {
 		return
 	}
 	top, bottom := s.rows(center, m.H)
-	sp, kinds := g.world.Spatial(), vocab.KindOf.Column(g.world)
-	seen, held, still := m.Seen, m.Kinds, s.still
-	digest, summed := m.digest, m.summed
-	for y := top; y <= bottom; y++ {
-		half := s.halves[geom.Abs(y-center.Y)]
+	// The three are one road long: cut to one length, one bounds check
+	// answers for all three.
+	still, halves := s.still, s.halves
+	seen, held := m.Seen[:len(still)], m.Kinds[:len(still)]
+	w, plain := m.W, !m.summed
+	for y, row := top, top*w; y <= bottom; y, row = y+1, row+w {
+		half := halves[geom.Abs(y-center.Y)]
 		last := center.X + half
 		first := max(last-dx+1, center.X-half, 0)
-		row := y * m.W
-		for i, end := row+first, row+min(last, m.W-1); i <= end; i++ {
-			k := still[i]
-			if k == stillUnread {
-				k = topStillIn(sp, kinds, geom.Pt(i-row, y))
-				still[i] = k
-			}
-			if seen[i] && held[i] == k {
+		for i, end := row+first, row+min(last, w-1); i <= end; i++ {
+			if k := still[i]; k != stillUnread && plain {
+				seen[i], held[i] = true, k
 				continue
 			}
-			if summed {
-				if seen[i] {
-					digest -= cellHash(i, held[i])
-				}
-				digest += cellHash(i, k)
-			}
-			seen[i], held[i] = true, k
+			m.readCell(g, s, i, geom.Pt(i-row, y))
 		}
 	}
-	m.digest = digest
+}
+
+// readCell remembers cell i (at p) as it is now: from the cache of still
+// things, read afresh when its entities changed out of sight.
+func (m *Memory) readCell(g *Game, s *sight, i int, p geom.Point) {
+	k := s.still[i]
+	if k == stillUnread {
+		k = g.topStill(p)
+		s.still[i] = k
+	}
+	m.set(i, k)
 }
 
 // readRow reads the cells of row y from column first to last, clipped to
