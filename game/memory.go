@@ -40,8 +40,10 @@ type sight struct {
 	viewed bool
 	center geom.Point
 	radius int
-	// halves[dy] is the widest dx with dx*dx+dy*dy < radius*radius.
-	halves []int
+	// halves[dy] is the widest dx with dx*dx+dy*dy < radius*radius;
+	// rowHalves holds the same from dy = 1-radius to radius-1, so the
+	// disc's rows are walked in order without folding dy.
+	halves, rowHalves []int
 	// still holds, for every cell of the road, what topStill gives there,
 	// or stillUnread for a cell whose entities changed out of sight since
 	// it was last read. Most cells that come into sight are empty and were
@@ -169,6 +171,10 @@ func (s *sight) setRadius(r int) {
 		}
 		s.halves[dy] = half
 	}
+	s.rowHalves = make([]int, max(2*r-1, 0))
+	for i := range s.rowHalves {
+		s.rowHalves[i] = s.halves[geom.Abs(i-(r-1))]
+	}
 }
 
 // span returns the columns of row y inside the disc around c, first > last
@@ -266,41 +272,50 @@ func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
 // wider), found from the disc's half-widths directly.
 //
 // Its loop is the cost of a turn's new cells (about thirty rows of a few
-// cells each), so it does only the usual case, a cell whose still kind is
-// cached while the digest is not kept: then remembering it is two stores,
-// as writing a cell that already holds the same changes nothing. Anything
-// else goes to readCell, out of the loop: a call there, even one seldom
-// made, would have every value the loop keeps saved around it.
+// cells each), so it does only the usual case, the digest not kept: the
+// rows' half-widths are walked in order, each row's new cells found as
+// offsets from the disc's column clipped to the road's sides, and a cell
+// whose still kind is cached is remembered by two stores, as writing a
+// cell that already holds the same changes nothing. The rest goes to
+// readCell, out of the loop. A memory that keeps its digest reads row by
+// row through readRow.
 func (m *Memory) readEast(g *Game, s *sight, center geom.Point, dx int) {
 	if dx == 0 {
 		return
 	}
 	top, bottom := s.rows(center, m.H)
+	if m.summed || top > bottom {
+		for y := top; y <= bottom; y++ {
+			first, last := s.span(center, y)
+			m.readRow(g, y, max(first, last-dx+1), last)
+		}
+		return
+	}
 	// The three are one road long: cut to one length, one bounds check
 	// answers for all three.
-	still, halves := s.still, s.halves
+	still := s.still
 	seen, held := m.Seen[:len(still)], m.Kinds[:len(still)]
-	w, plain := m.W, !m.summed
-	for y, row := top, top*w; y <= bottom; y, row = y+1, row+w {
-		half := halves[geom.Abs(y-center.Y)]
-		last := center.X + half
-		first := max(last-dx+1, center.X-half, 0)
-		for i, end := row+first, row+min(last, w-1); i <= end; i++ {
-			if k := still[i]; k != stillUnread && plain {
+	w, r := m.W, s.radius
+	west, east := -center.X, w-1-center.X // the road's sides, from the disc's column
+	c := top*w + center.X                 // the disc's column on the row
+	for _, half := range s.rowHalves[top-center.Y+r-1 : bottom-center.Y+r] {
+		for i, last := c+max(half-dx+1, -half, west), c+min(half, east); i <= last; i++ {
+			if k := still[i]; k != stillUnread {
 				seen[i], held[i] = true, k
 				continue
 			}
-			m.readCell(g, s, i, geom.Pt(i-row, y))
+			m.readCell(g, s, i)
 		}
+		c += w
 	}
 }
 
-// readCell remembers cell i (at p) as it is now: from the cache of still
-// things, read afresh when its entities changed out of sight.
-func (m *Memory) readCell(g *Game, s *sight, i int, p geom.Point) {
+// readCell remembers cell i as it is now: from the cache of still things,
+// read afresh when its entities changed out of sight.
+func (m *Memory) readCell(g *Game, s *sight, i int) {
 	k := s.still[i]
 	if k == stillUnread {
-		k = g.topStill(p)
+		k = g.topStill(geom.Pt(i%m.W, i/m.W))
 		s.still[i] = k
 	}
 	m.set(i, k)
