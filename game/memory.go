@@ -40,8 +40,10 @@ type sight struct {
 	viewed bool
 	center geom.Point
 	radius int
-	// halves[dy] is the widest dx with dx*dx+dy*dy < radius*radius.
-	halves []int
+	// halves[dy] is the widest dx with dx*dx+dy*dy < radius*radius;
+	// rowHalves holds the same from dy = 1-radius to radius-1, so the
+	// disc's rows are walked in order without folding dy.
+	halves, rowHalves []int
 	// still holds, for every cell of the road, what topStill gives there,
 	// or stillUnread for a cell whose entities changed out of sight since
 	// it was last read. Most cells that come into sight are empty and were
@@ -122,19 +124,30 @@ func (m *Memory) Update(g *Game) {
 	} else {
 		// The changed cells come first, so the cells that came into
 		// sight read the cache as it is now. The kinds' column is found
-		// once for all of them: a turn changes a few dozen cells.
+		// once for all of them: a turn changes a few dozen cells. Each
+		// cell's still kind is topStillIn's, written out here: the call
+		// cost a third of the loop, as every value the loop keeps was
+		// saved around it.
 		kinds := vocab.KindOf.Column(g.world)
+		still := s.still
+		seen, held := m.Seen[:len(still)], m.Kinds[:len(still)]
+		w := m.W
 		for _, c := range sp.Changed() {
-			p := geom.Pt(int(c)%m.W, int(c)/m.W)
+			p := geom.Pt(int(c)%w, int(c)/w)
 			if !s.inDisc(center, p) {
-				s.still[c] = stillUnread
+				still[c] = stillUnread
 				continue
 			}
-			k := topStillIn(sp, kinds, p)
-			s.still[c] = k
+			k := vocab.KindNone
+			for _, e := range sp.At(p) {
+				if ek, _ := kinds.Get(e); stillAbove(ek, k) {
+					k = ek
+				}
+			}
+			still[c] = k
 			// Most changed cells in sight were seen holding what they
 			// hold: an enemy walked through.
-			if !m.Seen[c] || m.Kinds[c] != k {
+			if !seen[c] || held[c] != k {
 				m.set(int(c), k)
 			}
 		}
@@ -157,6 +170,10 @@ func (s *sight) setRadius(r int) {
 			half--
 		}
 		s.halves[dy] = half
+	}
+	s.rowHalves = make([]int, max(2*r-1, 0))
+	for i := range s.rowHalves {
+		s.rowHalves[i] = s.halves[geom.Abs(i-(r-1))]
 	}
 }
 
@@ -253,38 +270,55 @@ func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
 // readEast is readNewlySeen for a disc that moved dx cells east along its
 // row: on each row, the last dx cells of the span (all of it when dx is
 // wider), found from the disc's half-widths directly.
+//
+// Its loop is the cost of a turn's new cells (about thirty rows of a few
+// cells each), so it does only the usual case, the digest not kept: the
+// rows' half-widths are walked in order, each row's new cells found as
+// offsets from the disc's column clipped to the road's sides, and a cell
+// whose still kind is cached is remembered by two stores, as writing a
+// cell that already holds the same changes nothing. The rest goes to
+// readCell, out of the loop. A memory that keeps its digest reads row by
+// row through readRow.
 func (m *Memory) readEast(g *Game, s *sight, center geom.Point, dx int) {
 	if dx == 0 {
 		return
 	}
 	top, bottom := s.rows(center, m.H)
-	sp, kinds := g.world.Spatial(), vocab.KindOf.Column(g.world)
-	seen, held, still := m.Seen, m.Kinds, s.still
-	digest, summed := m.digest, m.summed
-	for y := top; y <= bottom; y++ {
-		half := s.halves[geom.Abs(y-center.Y)]
-		last := center.X + half
-		first := max(last-dx+1, center.X-half, 0)
-		row := y * m.W
-		for i, end := row+first, row+min(last, m.W-1); i <= end; i++ {
-			k := still[i]
-			if k == stillUnread {
-				k = topStillIn(sp, kinds, geom.Pt(i-row, y))
-				still[i] = k
-			}
-			if seen[i] && held[i] == k {
+	if m.summed || top > bottom {
+		for y := top; y <= bottom; y++ {
+			first, last := s.span(center, y)
+			m.readRow(g, y, max(first, last-dx+1), last)
+		}
+		return
+	}
+	// The three are one road long: cut to one length, one bounds check
+	// answers for all three.
+	still := s.still
+	seen, held := m.Seen[:len(still)], m.Kinds[:len(still)]
+	w, r := m.W, s.radius
+	west, east := -center.X, w-1-center.X // the road's sides, from the disc's column
+	c := top*w + center.X                 // the disc's column on the row
+	for _, half := range s.rowHalves[top-center.Y+r-1 : bottom-center.Y+r] {
+		for i, last := c+max(half-dx+1, -half, west), c+min(half, east); i <= last; i++ {
+			if k := still[i]; k != stillUnread {
+				seen[i], held[i] = true, k
 				continue
 			}
-			if summed {
-				if seen[i] {
-					digest -= cellHash(i, held[i])
-				}
-				digest += cellHash(i, k)
-			}
-			seen[i], held[i] = true, k
+			m.readCell(g, s, i)
 		}
+		c += w
 	}
-	m.digest = digest
+}
+
+// readCell remembers cell i as it is now: from the cache of still things,
+// read afresh when its entities changed out of sight.
+func (m *Memory) readCell(g *Game, s *sight, i int) {
+	k := s.still[i]
+	if k == stillUnread {
+		k = g.topStill(geom.Pt(i%m.W, i/m.W))
+		s.still[i] = k
+	}
+	m.set(i, k)
 }
 
 // readRow reads the cells of row y from column first to last, clipped to

@@ -8,6 +8,7 @@ import (
 
 	"lastpost/ecs/geom"
 	"lastpost/rules/act"
+	"lastpost/rules/vocab"
 )
 
 // freshLook is the memory kept the plain way: every turn it reads every
@@ -126,6 +127,60 @@ func TestInDiscMatchesTheRowSpans(t *testing.T) {
 			for x := c.X - r - 2; x <= c.X+r+2; x++ {
 				p := geom.Pt(x, y)
 				require.Equal(t, first <= x && x <= last, s.inDisc(c, p), "radius %d cell %v", r, p)
+			}
+		}
+	}
+}
+
+// readEast reads the east edge of a disc that moved east: its fast loop
+// (a disc clear of the road's sides, no digest kept) and its row-by-row
+// way must both remember each new cell as a fresh look there does, read
+// the cells whose entities changed out of sight afresh, and touch no
+// other cell, wherever the disc stands and however far it moved.
+func TestReadEastMatchesAFreshLookAtTheNewCells(t *testing.T) {
+	data := loadData(t)
+	g := New(data, 4242)
+	var bot Bot
+	for range 60 {
+		fxDo(t, g, bot.Next(g))
+	}
+	require.Equal(t, act.PhaseRoad, g.Phase(), "still on the first road")
+	s, w, h := &g.sight, g.memory.W, g.memory.H
+	cache := append([]vocab.Kind(nil), s.still...)
+	r := s.radius
+	centers := []geom.Point{
+		s.center, geom.Pt(r+3, h/2), // clear of the sides
+		geom.Pt(1, h/2), geom.Pt(w-2, h/2), geom.Pt(r+3, 0), geom.Pt(w/2, h-1), // clipped
+	}
+	for _, summed := range []bool{false, true} {
+		for _, c := range centers {
+			for dx := 1; dx <= 2*r+1; dx++ {
+				// Every third cell changed out of sight since it was read.
+				s.still = append(s.still[:0], cache...)
+				for i := range s.still {
+					if i%3 == 0 {
+						s.still[i] = stillUnread
+					}
+				}
+				got, want := Memory{summed: summed}, Memory{summed: summed}
+				got.Reset(w, h)
+				want.Reset(w, h)
+				got.readEast(g, s, c, dx)
+				top, bottom := s.rows(c, h)
+				for y := top; y <= bottom; y++ {
+					first, last := s.span(c, y)
+					for x := max(first, last-dx+1, 0); x <= min(last, w-1); x++ {
+						want.set(y*w+x, g.topStill(geom.Pt(x, y)))
+					}
+				}
+				require.Equal(t, want.Seen, got.Seen, "centre %v dx %d summed %v: cells seen", c, dx, summed)
+				require.Equal(t, want.Kinds, got.Kinds, "centre %v dx %d summed %v: kinds", c, dx, summed)
+				require.Equal(t, want.digest, got.digest, "centre %v dx %d summed %v: digest", c, dx, summed)
+				for i, seen := range got.Seen {
+					if seen {
+						require.Equal(t, got.Kinds[i], s.still[i], "centre %v dx %d: cache of cell %d", c, dx, i)
+					}
+				}
 			}
 		}
 	}

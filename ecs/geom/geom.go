@@ -134,24 +134,23 @@ func NewLine(v Point) Line { return Line{DX: v.X, DY: v.Y} }
 
 // Step advances the line and returns the offset of this step: each component
 // is -1, 0 or 1.
+//
+// Every step of every mover comes here, so it is written to fit the
+// compiler's inlining budget: the signs are clamps and the lengths products
+// (branch-free), and one comparison of the accumulator against the major
+// length replaces the two mirrored cases of the plain Bresenham step. A zero
+// vector needs no case of its own: its signs are zero and its accumulator
+// gains nothing and loses nothing.
 func (l *Line) Step() Point {
-	ax, ay := abs(l.DX), abs(l.DY)
-	sx, sy := Sign(l.DX), Sign(l.DY)
-	if ax == 0 && ay == 0 {
-		return Point{}
+	sx, sy := min(max(l.DX, -1), 1), min(max(l.DY, -1), 1)
+	ax, ay := l.DX*sx, l.DY*sy
+	l.Acc += min(ax, ay)
+	if major := max(ax, ay); l.Acc*2 > major {
+		l.Acc -= major
+	} else if ax >= ay {
+		sy = 0 // x is the major axis: no step along y this time
+	} else {
+		sx = 0
 	}
-	if ax >= ay {
-		l.Acc += ay
-		if l.Acc*2 > ax {
-			l.Acc -= ax
-			return Point{sx, sy}
-		}
-		return Point{sx, 0}
-	}
-	l.Acc += ax
-	if l.Acc*2 > ay {
-		l.Acc -= ay
-		return Point{sx, sy}
-	}
-	return Point{0, sy}
+	return Point{sx, sy}
 }

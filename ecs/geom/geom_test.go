@@ -1,9 +1,12 @@
 package geom
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestDirVecAndOpposite(t *testing.T) {
@@ -41,4 +44,58 @@ func TestLineStepsReachTarget(t *testing.T) {
 func TestZeroLineStaysPut(t *testing.T) {
 	l := NewLine(Point{})
 	assert.Equal(t, Point{}, l.Step())
+}
+
+// plainStep is the Bresenham step as first written, with its two mirrored
+// cases: Line.Step is pinned to it.
+func plainStep(l *Line) Point {
+	ax, ay := abs(l.DX), abs(l.DY)
+	sx, sy := Sign(l.DX), Sign(l.DY)
+	if ax == 0 && ay == 0 {
+		return Point{}
+	}
+	if ax >= ay {
+		l.Acc += ay
+		if l.Acc*2 > ax {
+			l.Acc -= ax
+			return Point{sx, sy}
+		}
+		return Point{sx, 0}
+	}
+	l.Acc += ax
+	if l.Acc*2 > ay {
+		l.Acc -= ay
+		return Point{sx, sy}
+	}
+	return Point{0, sy}
+}
+
+func TestLineStepMatchesThePlainStep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	check := func(start Line, steps int) {
+		got, want := start, start
+		for i := range steps {
+			g, w := got.Step(), plainStep(&want)
+			require.Equal(t, w, g, "step %d of %+v", i, start)
+			require.Equal(t, want, got, "line after step %d of %+v", i, start)
+		}
+	}
+	// Every small vector from a fresh start, ties and axes included.
+	for dx := -12; dx <= 12; dx++ {
+		for dy := -12; dy <= 12; dy++ {
+			check(NewLine(Pt(dx, dy)), 60)
+		}
+	}
+	// Random vectors with any accumulator, even one no fresh line reaches.
+	for range 20000 {
+		l := Line{DX: rng.IntN(201) - 100, DY: rng.IntN(201) - 100, Acc: rng.IntN(401) - 200}
+		check(l, 1+rng.IntN(40))
+	}
+	// Huge components, where the sign and the length must not be confused.
+	for _, v := range []int{math.MaxInt, math.MinInt, math.MaxInt / 3, -math.MaxInt / 3, 0, 1, -1} {
+		for _, u := range []int{0, 1, -1, 1 << 40, -(1 << 40)} {
+			check(Line{DX: v, DY: u}, 3)
+			check(Line{DX: u, DY: v}, 3)
+		}
+	}
 }
