@@ -592,6 +592,16 @@ func (c Data[T]) Remove(a *Action, e Entity) {
 	a.cores[c.id].drop1(a, c.id, e)
 }
 
+// RemoveID makes the action remove component id from e, as the Remove of
+// id's handle does, data or flag alike. It serves code that walks
+// components by id (clearing many entities component by component), where
+// choosing a handle by id would cost a call through an interface on every
+// removal. Removing from an id never spawned does nothing. id must be a
+// data or flag component of the world's schema, not a property.
+func (a *Action) RemoveID(id ID, e Entity) {
+	a.cores[id].drop1(a, id, e)
+}
+
 // Pending returns the entities whose value the action sets and the values,
 // in the order they were first set. The slices belong to the action.
 func (c Data[T]) Pending(a *Action) ([]Entity, []T) {
