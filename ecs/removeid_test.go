@@ -3,6 +3,7 @@ package ecs
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,11 +35,11 @@ func TestRemoveIDAgreesWithTheHandles(t *testing.T) {
 			r1, r2 := rand.New(rand.NewPCG(seed, 3)), rand.New(rand.NewPCG(seed, 3))
 			w1, w2 := pagedWorld(r1), pagedWorld(r2)
 			a1, a2 := w1.NewAction(), w2.NewAction()
-			byID := 0
+			byID, whole, split := 0, 0, 0
 			for trial := range testsize.Steps(300) {
 				// The same draws on both sides: r1 and r2 stay in step.
-				byID += removeIDTrial(r1, a1, ids, (*Action).RemoveID)
-				removeIDTrial(r2, a2, ids, removeByHandle)
+				byID += removeIDTrial(r1, a1, ids, (*Action).RemoveID, removeAllByID(&whole, &split))
+				removeIDTrial(r2, a2, ids, removeByHandle, removeAllByHandle)
 				require.Equal(t, pendingOf(a2), pendingOf(a1), "seed %d trial %d", seed, trial)
 				// Some actions are dropped, so that a removal also
 				// meets a delta's leftovers never committed.
@@ -56,15 +57,39 @@ func TestRemoveIDAgreesWithTheHandles(t *testing.T) {
 				require.NoError(t, w1.Spatial().Check(w1), "seed %d trial %d", seed, trial)
 			}
 			assert.Positive(t, byID, "seed %d: removals were made", seed)
+			assert.Positive(t, whole, "seed %d: some lists were appended whole", seed)
+			assert.Positive(t, split, "seed %d: some lists were removed one by one", seed)
 		})
 	}
 }
 
+// removeAllByID is RemoveIDs, counting the lists it can append whole
+// (rising, above the delta's top, the last spawned) and the others.
+func removeAllByID(whole, split *int) func(*Action, ID, []Entity) {
+	return func(a *Action, id ID, es []Entity) {
+		if len(es) > 0 && es[0] > a.cores[id].top && slices.IsSorted(es) && len(slices.Compact(slices.Clone(es))) == len(es) && a.spawnedID(es[len(es)-1]) {
+			*whole++
+		} else {
+			*split++
+		}
+		a.RemoveIDs(id, es)
+	}
+}
+
+// removeAllByHandle removes component id from each of es through its
+// handle, the way RemoveIDs must agree with.
+func removeAllByHandle(a *Action, id ID, es []Entity) {
+	for _, e := range es {
+		removeByHandle(a, id, e)
+	}
+}
+
 // removeIDTrial builds part of an action, then makes remove take
-// components off entities: a rising run of held ones, single picks (some
-// the action has just given the component), a spawn of the action's own
-// and an id never spawned. It returns how many removals it asked for.
-func removeIDTrial(r *rand.Rand, a *Action, ids []ID, remove func(*Action, ID, Entity)) int {
+// components off entities: a run of held ones (rising, or not quite, or
+// past the last spawned) through removeAll, single picks (some the action
+// has just given the component), a spawn of the action's own and an id
+// never spawned. It returns how many removals it asked for.
+func removeIDTrial(r *rand.Rand, a *Action, ids []ID, remove func(*Action, ID, Entity), removeAll func(*Action, ID, []Entity)) int {
 	last := a.w.LastEntity()
 	pick := func() Entity { return 1 + Entity(r.IntN(int(last))) }
 	n := 0
@@ -73,12 +98,21 @@ func removeIDTrial(r *rand.Rand, a *Action, ids []ID, remove func(*Action, ID, E
 	}
 	switch r.IntN(4) {
 	case 0:
-		// A rising run, as a component is cleared from many entities.
+		// A rising run, as a component is cleared from many entities;
+		// now and then one out of order, repeated, or never spawned.
 		id := ids[r.IntN(len(ids))]
+		var run []Entity
 		for e := pick(); e <= last; e += 1 + Entity(r.IntN(9)) {
-			remove(a, id, e)
-			n++
+			run = append(run, e)
 		}
+		switch r.IntN(6) {
+		case 0:
+			run = append(run, pick())
+		case 1:
+			run = append(run, last+1+Entity(r.IntN(3)))
+		}
+		removeAll(a, id, run)
+		n += len(run)
 	case 1:
 		e := a.Spawn()
 		randomComponents(r, a, e, 127)

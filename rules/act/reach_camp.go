@@ -68,6 +68,8 @@ func leaveRoad(w *ecs.World, a *ecs.Action, van ecs.Entity) {
 		return
 	}
 	bits := make([]uint64, (hi-lo)/64+1)
+	// A component's removals, listed by rising id, go to a in one call.
+	list := make([]ecs.Entity, 0, len(road))
 	for _, c := range entityComponents() {
 		// The removals go by id, not through c: a call through the
 		// interface for each of a road's many removals costs more
@@ -90,13 +92,15 @@ func leaveRoad(w *ecs.World, a *ecs.Action, van ecs.Entity) {
 			clear(bits)
 			removeInRoadOrder(w, a, id, road, van)
 		default:
+			list = list[:0]
 			for i, word := range bits {
 				for word != 0 {
-					a.RemoveID(id, lo+ecs.Entity(i*64+bits64.TrailingZeros64(word)))
+					list = append(list, lo+ecs.Entity(i*64+bits64.TrailingZeros64(word)))
 					word &= word - 1
 				}
 				bits[i] = 0
 			}
+			a.RemoveIDs(id, list)
 		}
 	}
 }
