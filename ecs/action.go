@@ -592,6 +592,50 @@ func (c Data[T]) Remove(a *Action, e Entity) {
 	a.cores[c.id].drop1(a, c.id, e)
 }
 
+// RemoveID makes the action remove component id from e, as the Remove of
+// id's handle does, data or flag alike. It serves code that walks
+// components by id (clearing many entities component by component), where
+// choosing a handle by id would cost a call through an interface on every
+// removal. Removing from an id never spawned does nothing. id must be a
+// data or flag component of the world's schema, not a property.
+func (a *Action) RemoveID(id ID, e Entity) {
+	a.cores[id].drop1(a, id, e)
+}
+
+// RemoveIDs makes the action remove component id from each entity of es,
+// in order, as RemoveID on each would. A list of rising ids above every
+// entity the action already sets or removes the component from, the last
+// one spawned, is every removal of a component cleared from many entities
+// at once: it is appended in one copy, without a call or a search per
+// entity. id must be a data or flag component, not a property.
+func (a *Action) RemoveIDs(id ID, es []Entity) {
+	if len(es) == 0 {
+		return
+	}
+	d := a.cores[id]
+	if es[0] <= d.top || !a.spawnedID(es[len(es)-1]) || !rising(es) {
+		for _, e := range es {
+			d.drop1(a, id, e)
+		}
+		return
+	}
+	if d.top == 0 {
+		a.mark(id)
+	}
+	d.top = es[len(es)-1]
+	d.rem = append(d.rem, es...)
+}
+
+// rising reports whether es holds strictly rising ids.
+func rising(es []Entity) bool {
+	for i := 1; i < len(es); i++ {
+		if es[i] <= es[i-1] {
+			return false
+		}
+	}
+	return true
+}
+
 // Pending returns the entities whose value the action sets and the values,
 // in the order they were first set. The slices belong to the action.
 func (c Data[T]) Pending(a *Action) ([]Entity, []T) {

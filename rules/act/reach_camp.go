@@ -68,7 +68,13 @@ func leaveRoad(w *ecs.World, a *ecs.Action, van ecs.Entity) {
 		return
 	}
 	bits := make([]uint64, (hi-lo)/64+1)
+	// A component's removals, listed by rising id, go to a in one call.
+	list := make([]ecs.Entity, 0, len(road))
 	for _, c := range entityComponents() {
+		// The removals go by id, not through c: a call through the
+		// interface for each of a road's many removals costs more
+		// than the removal's own work.
+		id := c.ID()
 		onRoad, elsewhere := 0, false
 		for _, e := range c.Entities(w) {
 			switch {
@@ -84,36 +90,37 @@ func leaveRoad(w *ecs.World, a *ecs.Action, van ecs.Entity) {
 		case onRoad == 0:
 		case elsewhere:
 			clear(bits)
-			removeInRoadOrder(w, a, c, road, van)
+			removeInRoadOrder(w, a, id, road, van)
 		default:
+			list = list[:0]
 			for i, word := range bits {
 				for word != 0 {
-					c.Remove(a, lo+ecs.Entity(i*64+bits64.TrailingZeros64(word)))
+					list = append(list, lo+ecs.Entity(i*64+bits64.TrailingZeros64(word)))
 					word &= word - 1
 				}
 				bits[i] = 0
 			}
+			a.RemoveIDs(id, list)
 		}
 	}
 }
 
-// removeInRoadOrder makes a remove c from every entity of road but van
-// that holds it, in the road's order.
-func removeInRoadOrder(w *ecs.World, a *ecs.Action, c component, road []ecs.Entity, van ecs.Entity) {
-	id := c.ID()
+// removeInRoadOrder makes a remove component id from every entity of road
+// but van that holds it, in the road's order.
+func removeInRoadOrder(w *ecs.World, a *ecs.Action, id ecs.ID, road []ecs.Entity, van ecs.Entity) {
 	for _, e := range road {
 		if e != van && w.Holds(id, e) {
-			c.Remove(a, e)
+			a.RemoveID(id, e)
 		}
 	}
 }
 
 // component is what leaveRoad needs of a component's handle; the handles
-// of data components and of flags both have it.
+// of data components and of flags both have it. The removals themselves
+// go by the component's id.
 type component interface {
 	ID() ecs.ID
 	Entities(w *ecs.World) []ecs.Entity
-	Remove(a *ecs.Action, e ecs.Entity)
 }
 
 // entityComponents lists the handle of every component an entity can hold,
