@@ -14,7 +14,9 @@ type store interface {
 	size() int
 	empty()
 	entities() []Entity
-	hash(h uint64) uint64
+	// hash folds the store's id, size and digest into h, and leaves h
+	// as it is when the store is empty.
+	hash(h uint64, id ID) uint64
 	encode() (json.RawMessage, error)
 	decode(ents []Entity, raw json.RawMessage) error
 	// adopt takes over the contents of a store of the same type, keeping
@@ -26,10 +28,19 @@ type store interface {
 
 type dataStore[T any] struct {
 	sparseSet[T]
-	hashFn HashFunc[T]
+	digestFn DigestFunc[T]
 }
 
-func (s *dataStore[T]) hash(h uint64) uint64 { return Mix(h, s.digest(s.hashFn)) }
+func (s *dataStore[T]) hash(h uint64, id ID) uint64 {
+	n := len(s.dense)
+	if n == 0 {
+		return h
+	}
+	if !s.summed {
+		s.resum(s.digestFn)
+	}
+	return Mix(Mix(Mix(h, uint64(id)), uint64(n)), s.sum)
+}
 
 func (s *dataStore[T]) adopt(o store) {
 	x := s.index
@@ -57,7 +68,16 @@ type flagStore struct {
 	sparseSet[struct{}]
 }
 
-func (s *flagStore) hash(h uint64) uint64 { return Mix(h, s.digest(nil)) }
+func (s *flagStore) hash(h uint64, id ID) uint64 {
+	n := len(s.dense)
+	if n == 0 {
+		return h
+	}
+	if !s.summed {
+		s.resum(nil)
+	}
+	return Mix(Mix(Mix(h, uint64(id)), uint64(n)), s.sum)
+}
 
 func (s *flagStore) adopt(o store) {
 	x := s.index
@@ -98,7 +118,7 @@ func MixString(h uint64, s string) uint64 {
 }
 
 // HashInt hashes any integer-valued component.
-func HashInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64](h uint64, v T) uint64 {
+func HashInt[T Integer](h uint64, v T) uint64 {
 	return Mix(h, uint64(int64(v)))
 }
 

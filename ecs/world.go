@@ -139,12 +139,9 @@ func (w *World) Components(e Entity, into []ID) []ID {
 func (w *World) Hash() uint64 {
 	h := Mix(0, uint64(w.next))
 	for id, s := range w.stores[:w.schema.Len()] {
-		if s == nil || s.size() == 0 {
-			continue
+		if s != nil {
+			h = s.hash(h, ID(id))
 		}
-		h = Mix(h, uint64(id))
-		h = Mix(h, uint64(s.size()))
-		h = s.hash(h)
 	}
 	return h
 }
