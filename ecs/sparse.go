@@ -250,10 +250,17 @@ type sparseSet[T any] struct {
 	index sparseIndex
 	dense []Entity
 	vals  []T
-	// sum is the digest of the entries, good while summed: a flush into
-	// the store and emptying it clear summed, so a turn rehashes only the
-	// stores its commits changed.
+	digestHead
+}
+
+// digestHead is a store's kept digest, apart from the value type so the
+// world reads it without a call (World.Hash).
+type digestHead struct {
+	// sum is the digest of the entries and count their number, good while
+	// summed: a flush into the store and emptying it clear summed, so a
+	// turn rehashes only the stores its commits changed.
 	sum    uint64
+	count  int
 	summed bool
 }
 
@@ -353,7 +360,7 @@ func (s *sparseSet[T]) resum(fn DigestFunc[T]) {
 	} else {
 		h = fn(0, s.dense, s.vals)
 	}
-	s.sum, s.summed = h, true
+	s.digestHead = digestHead{sum: h, count: len(s.dense), summed: true}
 }
 
 func (s *sparseSet[T]) entities() []Entity { return s.dense }

@@ -14,9 +14,10 @@ type store interface {
 	size() int
 	empty()
 	entities() []Entity
-	// hash folds the store's id, size and digest into h, and leaves h
-	// as it is when the store is empty.
-	hash(h uint64, id ID) uint64
+	// head returns the store's kept digest, which World.Hash reads
+	// directly; resum takes it again when it is not summed.
+	head() *digestHead
+	resum()
 	encode() (json.RawMessage, error)
 	decode(ents []Entity, raw json.RawMessage) error
 	// adopt takes over the contents of a store of the same type, keeping
@@ -31,16 +32,9 @@ type dataStore[T any] struct {
 	digestFn DigestFunc[T]
 }
 
-func (s *dataStore[T]) hash(h uint64, id ID) uint64 {
-	n := len(s.dense)
-	if n == 0 {
-		return h
-	}
-	if !s.summed {
-		s.resum(s.digestFn)
-	}
-	return Mix(Mix(Mix(h, uint64(id)), uint64(n)), s.sum)
-}
+func (s *dataStore[T]) head() *digestHead { return &s.digestHead }
+
+func (s *dataStore[T]) resum() { s.sparseSet.resum(s.digestFn) }
 
 func (s *dataStore[T]) adopt(o store) {
 	x := s.index
@@ -68,16 +62,9 @@ type flagStore struct {
 	sparseSet[struct{}]
 }
 
-func (s *flagStore) hash(h uint64, id ID) uint64 {
-	n := len(s.dense)
-	if n == 0 {
-		return h
-	}
-	if !s.summed {
-		s.resum(nil)
-	}
-	return Mix(Mix(Mix(h, uint64(id)), uint64(n)), s.sum)
-}
+func (s *flagStore) head() *digestHead { return &s.digestHead }
+
+func (s *flagStore) resum() { s.sparseSet.resum(nil) }
 
 func (s *flagStore) adopt(o store) {
 	x := s.index
