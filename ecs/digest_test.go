@@ -34,9 +34,10 @@ func digestSchema() *Schema {
 
 // TestDigestSpecHashesAsDataSpec runs the same random operations on a
 // world whose stores keep a HashFunc and on one whose stores keep the
-// inlined digests, and asks for the same hash after every step, and for
-// the hash of a copy rebuilt from the snapshot (every digest taken
-// afresh) at the end.
+// inlined digests, and asks for the same hash after every step. runOps
+// also checks the inlined world after every step against a copy rebuilt
+// from its snapshot with testSchema's HashFuncs, every digest taken
+// afresh.
 func TestDigestSpecHashesAsDataSpec(t *testing.T) {
 	for _, seed := range testSeeds {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
@@ -46,7 +47,6 @@ func TestDigestSpecHashesAsDataSpec(t *testing.T) {
 			want := runOps(t, slow, seed, 300)
 			got := runOps(t, fast, seed, 300)
 			require.Equal(t, want, got, "seed %d: the hash after every step", seed)
-			assert.Equal(t, fullHash(t, fast), got[len(got)-1], "seed %d: a fresh digest of every store", seed)
 		})
 	}
 }
