@@ -250,10 +250,17 @@ type sparseSet[T any] struct {
 	index sparseIndex
 	dense []Entity
 	vals  []T
-	// sum is the digest of the entries, good while summed: a flush into
-	// the store and emptying it clear summed, so a turn rehashes only the
-	// stores its commits changed.
+	digestHead
+}
+
+// digestHead is a store's kept digest, apart from the value type so the
+// world reads it without a call (World.Hash).
+type digestHead struct {
+	// sum is the digest of the entries and count their number, good while
+	// summed: a flush into the store and emptying it clear summed, so a
+	// turn rehashes only the stores its commits changed.
 	sum    uint64
+	count  int
 	summed bool
 }
 
@@ -340,27 +347,20 @@ func (s *sparseSet[T]) empty() {
 
 func (s *sparseSet[T]) size() int { return len(s.dense) }
 
-// digest returns the digest of the entities and, with fn, their values,
-// in iteration order, computing it again only if the store has changed
-// since.
-func (s *sparseSet[T]) digest(fn HashFunc[T]) uint64 {
-	if !s.summed {
-		var h uint64
-		if fn == nil {
-			for _, e := range s.dense {
-				h = Mix(h, uint64(e))
-			}
-		} else {
-			// Two loops and a resliced vals spare the entry's checks: a
-			// replay digests a few hundred entries a turn.
-			vals := s.vals[:len(s.dense)]
-			for i, e := range s.dense {
-				h = fn(Mix(h, uint64(e)), vals[i])
-			}
+// resum takes the digest of the entities and, with fn, their values, in
+// iteration order, and keeps it until a commit changes the store. A flag
+// store's entities are folded here, a data store's entries by fn, which
+// inlines the value's hash (DigestFunc).
+func (s *sparseSet[T]) resum(fn DigestFunc[T]) {
+	var h uint64
+	if fn == nil {
+		for _, e := range s.dense {
+			h = Mix(h, uint64(e))
 		}
-		s.sum, s.summed = h, true
+	} else {
+		h = fn(0, s.dense, s.vals)
 	}
-	return s.sum
+	s.digestHead = digestHead{sum: h, count: len(s.dense), summed: true}
 }
 
 func (s *sparseSet[T]) entities() []Entity { return s.dense }

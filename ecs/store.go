@@ -14,7 +14,10 @@ type store interface {
 	size() int
 	empty()
 	entities() []Entity
-	hash(h uint64) uint64
+	// head returns the store's kept digest, which World.Hash reads
+	// directly; resum takes it again when it is not summed.
+	head() *digestHead
+	resum()
 	encode() (json.RawMessage, error)
 	decode(ents []Entity, raw json.RawMessage) error
 	// adopt takes over the contents of a store of the same type, keeping
@@ -26,10 +29,12 @@ type store interface {
 
 type dataStore[T any] struct {
 	sparseSet[T]
-	hashFn HashFunc[T]
+	digestFn DigestFunc[T]
 }
 
-func (s *dataStore[T]) hash(h uint64) uint64 { return Mix(h, s.digest(s.hashFn)) }
+func (s *dataStore[T]) head() *digestHead { return &s.digestHead }
+
+func (s *dataStore[T]) resum() { s.sparseSet.resum(s.digestFn) }
 
 func (s *dataStore[T]) adopt(o store) {
 	x := s.index
@@ -57,7 +62,9 @@ type flagStore struct {
 	sparseSet[struct{}]
 }
 
-func (s *flagStore) hash(h uint64) uint64 { return Mix(h, s.digest(nil)) }
+func (s *flagStore) head() *digestHead { return &s.digestHead }
+
+func (s *flagStore) resum() { s.sparseSet.resum(nil) }
 
 func (s *flagStore) adopt(o store) {
 	x := s.index
@@ -98,7 +105,7 @@ func MixString(h uint64, s string) uint64 {
 }
 
 // HashInt hashes any integer-valued component.
-func HashInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64](h uint64, v T) uint64 {
+func HashInt[T Integer](h uint64, v T) uint64 {
 	return Mix(h, uint64(int64(v)))
 }
 

@@ -19,6 +19,9 @@ type World struct {
 	// indexes holds each store's sparse index (nil for properties), so
 	// membership tests need no dynamic call.
 	indexes [MaxComponents]*sparseIndex
+	// heads holds each store's kept digest (nil for properties), so Hash
+	// calls a store only to digest it again.
+	heads [MaxComponents]*digestHead
 	// held tells which components have entries in each page of ids; the
 	// stores' indexes keep it.
 	held *pageHolders
@@ -44,6 +47,7 @@ func NewWorld(s *Schema) *World {
 			x := w.stores[i].sparse()
 			x.held, x.id = w.held, ID(i)
 			w.indexes[i] = x
+			w.heads[i] = w.stores[i].head()
 		}
 	}
 	return w
@@ -76,7 +80,7 @@ func (w *World) Commit(a *Action) {
 // another does not allocate each road afresh. w and its actions must not
 // be used afterwards (w would show the new world's entities).
 func (w *World) Renew() *World {
-	n := &World{schema: w.schema, stores: w.stores, indexes: w.indexes, held: w.held, kinds: w.kinds, spatial: w.spatial, scratch: w.scratch[:0]}
+	n := &World{schema: w.schema, stores: w.stores, indexes: w.indexes, heads: w.heads, held: w.held, kinds: w.kinds, spatial: w.spatial, scratch: w.scratch[:0]}
 	n.bare = &Action{w: n}
 	for _, s := range n.stores[:n.schema.Len()] {
 		if s != nil {
@@ -138,13 +142,16 @@ func (w *World) Components(e Entity, into []ID) []ID {
 // from two goroutines at once.
 func (w *World) Hash() uint64 {
 	h := Mix(0, uint64(w.next))
-	for id, s := range w.stores[:w.schema.Len()] {
-		if s == nil || s.size() == 0 {
+	for id, d := range w.heads[:w.schema.Len()] {
+		if d == nil {
 			continue
 		}
-		h = Mix(h, uint64(id))
-		h = Mix(h, uint64(s.size()))
-		h = s.hash(h)
+		if !d.summed {
+			w.stores[id].resum()
+		}
+		if d.count != 0 {
+			h = Mix(Mix(Mix(h, uint64(id)), uint64(d.count)), d.sum)
+		}
 	}
 	return h
 }

@@ -266,6 +266,16 @@ func hashPoint(h uint64, p geom.Point) uint64 { return ecs.MixInt(ecs.MixInt(h, 
 
 func hashStat(h uint64, s Stat) uint64 { return ecs.MixInt(ecs.MixInt(h, s.Cur), s.Max) }
 
+// The digests of the stores a replay rehashes most, each value's hash
+// inlined into the loop (ecs.DigestSpec).
+func digestPoints(h uint64, ents []ecs.Entity, ps []geom.Point) uint64 {
+	return ecs.Digest(h, ents, ps, hashPoint)
+}
+
+func digestStats(h uint64, ents []ecs.Entity, ss []Stat) uint64 {
+	return ecs.Digest(h, ents, ss, hashStat)
+}
+
 func hashVelocity(h uint64, v Course) uint64 {
 	for _, x := range [...]int{v.Line.DX, v.Line.DY, v.Line.Acc, v.MsPerCell, v.Moves, v.Next} {
 		h = ecs.MixInt(h, x)
@@ -285,21 +295,21 @@ func hashSlots(h uint64, s Slots) uint64 {
 // things and explosives by cell.
 func Schema() *ecs.Schema {
 	return ecs.MustSchema(
-		ecs.DataSpec(Position, "position", hashPoint),
-		ecs.DataSpec(KindOf, "kind", ecs.HashInt[Kind]),
-		ecs.DataSpec(HP, "hp", hashStat),
-		ecs.DataSpec(Engine, "engine", hashStat),
-		ecs.DataSpec(Tyres, "tyres", hashStat),
-		ecs.DataSpec(Armour, "armour", ecs.HashInt[int]),
-		ecs.DataSpec(Speed, "speed", ecs.HashInt[int]),
-		ecs.DataSpec(TopSpeed, "top_speed", ecs.HashInt[int]),
-		ecs.DataSpec(Steering, "steering", ecs.HashInt[geom.Dir]),
+		ecs.DigestSpec(Position, "position", digestPoints),
+		ecs.IntSpec(KindOf, "kind"),
+		ecs.DigestSpec(HP, "hp", digestStats),
+		ecs.DigestSpec(Engine, "engine", digestStats),
+		ecs.DigestSpec(Tyres, "tyres", digestStats),
+		ecs.IntSpec(Armour, "armour"),
+		ecs.IntSpec(Speed, "speed"),
+		ecs.IntSpec(TopSpeed, "top_speed"),
+		ecs.IntSpec(Steering, "steering"),
 		ecs.DataSpec(Velocity, "velocity", hashVelocity),
-		ecs.DataSpec(Damage, "damage", ecs.HashInt[int]),
-		ecs.DataSpec(Shooter, "shooter", ecs.HashInt[ecs.Entity]),
-		ecs.DataSpec(Target, "target", hashPoint),
+		ecs.IntSpec(Damage, "damage"),
+		ecs.IntSpec(Shooter, "shooter"),
+		ecs.DigestSpec(Target, "target", digestPoints),
 		ecs.DataSpec(Guns, "guns", hashSlots),
-		ecs.DataSpec(Letters, "letters", ecs.HashInt[int]),
+		ecs.IntSpec(Letters, "letters"),
 		ecs.DataSpec(Gun, "gun", ecs.HashString[string]),
 		ecs.FlagSpec(Player, "player"),
 		ecs.FlagSpec(Enemy, "enemy"),
@@ -314,14 +324,14 @@ func Schema() *ecs.Schema {
 		ecs.FlagSpec(Dead, "dead"),
 		ecs.FlagSpec(Arrived, "arrived"),
 		ecs.FlagSpec(Decal, "decal"),
-		ecs.DataSpec(Money, "money", ecs.HashInt[int]),
+		ecs.IntSpec(Money, "money"),
 		ecs.DataSpec(Item, "item", ecs.HashString[string]),
 		ecs.DataSpec(Offer, "offer", ecs.HashString[string]),
-		ecs.DataSpec(Rank, "rank", ecs.HashInt[int]),
+		ecs.IntSpec(Rank, "rank"),
 		ecs.FlagSpec(AtCamp, "at_camp"),
 		ecs.FlagSpec(Retired, "retired"),
 		ecs.FlagSpec(Stranded, "stranded"),
-		ecs.DataSpec(DestroyedBy, "destroyed_by", ecs.HashInt[Kind]),
+		ecs.IntSpec(DestroyedBy, "destroyed_by"),
 		ecs.DataSpec(Why, "why", hashChain),
 		ecs.DataSpec(Struck, "struck", hashChain),
 		ecs.PropSpec(Physics, "physics"),
