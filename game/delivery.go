@@ -27,7 +27,12 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	// The road never changes during a delivery, so Hash digests it once,
 	// the first time it is asked: a run nobody hashes never pays for it.
 	g.levelHashed = false
-	g.world.SetSpatial(vocab.SpatialSpec(level.W, level.H))
+	// The index is sized once for the widest road the data allows: roads
+	// come at random widths, and one wider than any before would otherwise
+	// make every array of the index again.
+	spec := vocab.SpatialSpec(level.W, level.H)
+	spec.Reserve = max(g.data.LevelGen.WidthMax, level.W) * level.H
+	g.world.SetSpatial(spec)
 	g.book.GoalX = level.GoalX()
 	g.sched.Reset()
 	clear(g.pending)
