@@ -360,10 +360,14 @@ func (pf *Pathfinder) frame(w, h int, self, target geom.Point) {
 	pf.y0 = max(0, min(self.Y, target.Y)-pathMargin)
 	pf.bw = min(w-1, max(self.X, target.X)+pathMargin) - pf.x0 + 1
 	pf.bh = min(h-1, max(self.Y, target.Y)+pathMargin) - pf.y0 + 1
+	// The buffers grow to half again the box that outgrew them: a road's
+	// boxes vary by a few cells, and sized to each new largest one a game
+	// made them again and again (a replayed game about four times).
 	if n := pf.bw * pf.bh; len(pf.cells) < n {
-		pf.cells = make([]pathCell, n)
-		pf.level = make([]int32, 0, n)
-		pf.next = make([]int32, 0, n)
+		room := n + n/2
+		pf.cells = make([]pathCell, room)
+		pf.level = make([]int32, 0, room)
+		pf.next = make([]int32, 0, room)
 	}
 }
 

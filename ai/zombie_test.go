@@ -221,6 +221,28 @@ func TestZombieStepDoesNotAllocate(t *testing.T) {
 	assert.Zero(t, allocs)
 }
 
+// TestPathfinderBuffersGrowWithRoom frames boxes a little larger each
+// time, as a road's searches come: the buffers made for the first box
+// hold the next ones up to half again its size, which must neither
+// allocate nor lose a cell of the box.
+func TestPathfinderBuffersGrowWithRoom(t *testing.T) {
+	const w, h = 200, 30
+	var pf Pathfinder
+	self := geom.Pt(50, 10)
+	pf.frame(w, h, self, geom.Pt(60, 12))
+	first := pf.bw * pf.bh
+	dx := 10
+	allocs := testing.AllocsPerRun(5, func() {
+		dx++
+		pf.frame(w, h, self, geom.Pt(50+dx, 12))
+	})
+	assert.Zero(t, allocs, "boxes up to %d cells after one of %d", pf.bw*pf.bh, first)
+	assert.Greater(t, pf.bw*pf.bh, first)
+	assert.GreaterOrEqual(t, len(pf.cells), pf.bw*pf.bh)
+	assert.GreaterOrEqual(t, cap(pf.level), pf.bw*pf.bh)
+	assert.GreaterOrEqual(t, cap(pf.next), pf.bw*pf.bh)
+}
+
 func TestSees(t *testing.T) {
 	tests := []struct {
 		target geom.Point

@@ -45,13 +45,18 @@ type pageTable[V int32 | uint64] struct {
 	idle Entity
 }
 
+// minPages is the fewest pages a table makes room for: ids climb through
+// a run (a game's reach tens of pages), and a table doubled from one page
+// made four small arrays before it held sixteen.
+const minPages = 16
+
 // extend makes the table n pages long, the new ones none.
 func (t *pageTable[V]) extend(n int, none *slotPage[V]) {
 	old := len(t.pages)
 	if n <= cap(t.pages) {
 		t.pages = t.pages[:n]
 	} else {
-		grown := make([]*slotPage[V], n, max(n, 2*cap(t.pages)))
+		grown := make([]*slotPage[V], n, max(n, 2*cap(t.pages), minPages))
 		copy(grown, t.pages)
 		t.pages = grown
 	}

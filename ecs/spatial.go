@@ -24,6 +24,13 @@ type SpatialSpec struct {
 	// Sets lists components whose holders are listed per cell, answering
 	// "which barrel is here?". At most 64.
 	Sets []ID
+	// Reserve is how many cells to make room for when the index outgrows
+	// its arrays, if more than W*H. A world whose grid changes size (a
+	// game's roads, one after another) and that knows the largest grid it
+	// will have names its cells here, so the arrays are made once for it
+	// instead of again for each grid larger than any before. Zero makes
+	// room for the grid alone.
+	Reserve int
 }
 
 // Spatial indexes the entities of a World by grid cell. The World keeps it
@@ -35,6 +42,7 @@ type SpatialSpec struct {
 // keeping things on the map is the game's job (its bounds rule).
 type Spatial struct {
 	w, h      int
+	reserve   int
 	pos       Data[geom.Point]
 	posStore  *dataStore[geom.Point]
 	counted   []ID
@@ -149,12 +157,17 @@ func checkSpec(spec SpatialSpec) {
 }
 
 // reset makes s an empty index for spec, keeping the memory of its cells
-// and lists for reuse.
+// and lists for reuse. Arrays too small for the grid are made again with
+// room for spec.Reserve cells, so a later grid up to that size reuses them.
 func (s *Spatial) reset(spec SpatialSpec) {
 	checkSpec(spec)
-	counted, listed := slices.Clone(spec.Counts), slices.Clone(spec.Sets)
+	// The component lists are copied, not kept, as the caller may change
+	// its slices; into the index's own arrays, as a game resets the index
+	// with the same lists for every road.
+	s.counted = append(s.counted[:0], spec.Counts...)
+	s.listed = append(s.listed[:0], spec.Sets...)
 	s.w, s.h, s.pos, s.posStore = max(spec.W, 0), max(spec.H, 0), spec.Pos, nil
-	s.counted, s.listed = counted, listed
+	s.reserve = max(spec.Reserve, 0)
 	for i := range s.countSlot {
 		s.countSlot[i], s.listSlot[i] = -1, -1
 	}
@@ -171,25 +184,32 @@ func (s *Spatial) reset(spec SpatialSpec) {
 		s.members.Add(id)
 	}
 	n := s.w * s.h
+	room := max(n, s.reserve)
 	if cap(s.cells) < n {
-		s.cells = make([]span, n)
+		s.cells = make([]span, n, room)
 	}
 	s.cells = s.cells[:n]
-	s.lists = zeroed(s.lists, n*len(s.listed))
-	s.counts = zeroed(s.counts, n*len(s.counted))
+	s.lists = zeroedIn(s.lists, n*len(s.listed), room*len(s.listed))
+	s.counts = zeroedIn(s.counts, n*len(s.counted), room*len(s.counted))
 	s.free = [roomClasses]int32{}
 	// The pool needs no clearing: no span covers a slot yet, and a span
-	// reads only the slots it has written.
+	// reads only the slots it has written. Beyond the cells' first blocks
+	// it keeps room for the blocks lists and crowded cells claim, half a
+	// slot a cell (a game's roads claim 0.1 to 0.3 at most), so a road's
+	// population seldom grows it.
 	if cap(s.pool) < firstRoom*n {
-		s.pool = make([]Entity, firstRoom*n)
+		s.pool = make([]Entity, firstRoom*n, firstRoom*room+room/2)
 	}
 	s.pool = s.pool[:firstRoom*n]
-	for c := len(s.layout); c < n; c++ {
-		s.layout = append(s.layout, span{off: int32(firstRoom * c), c: firstRoom})
+	if len(s.layout) < n {
+		s.layout = make([]span, room)
+		for c := range s.layout {
+			s.layout[c] = span{off: int32(firstRoom * c), c: firstRoom}
+		}
 	}
 	copy(s.cells, s.layout[:n])
 	s.placed.empty()
-	s.dirty = zeroed(s.dirty, n)
+	s.dirty = zeroedIn(s.dirty, n, room)
 	s.changed = s.changed[:0]
 }
 
@@ -216,9 +236,13 @@ func (s *Spatial) ClearChanged() {
 }
 
 // zeroed returns n zero values, in old's array if it is large enough.
-func zeroed[T any](old []T, n int) []T {
+func zeroed[T any](old []T, n int) []T { return zeroedIn(old, n, n) }
+
+// zeroedIn returns n zero values, in old's array if it is large enough,
+// else in a new one with room for max(n, room).
+func zeroedIn[T any](old []T, n, room int) []T {
 	if cap(old) < n {
-		return make([]T, n)
+		return make([]T, n, max(n, room))
 	}
 	old = old[:n]
 	clear(old)
@@ -316,7 +340,7 @@ func (s *Spatial) vacated(sp *span) {
 }
 
 func (s *Spatial) spec() SpatialSpec {
-	return SpatialSpec{W: s.w, H: s.h, Pos: s.pos, Counts: s.counted, Sets: s.listed}
+	return SpatialSpec{W: s.w, H: s.h, Pos: s.pos, Counts: s.counted, Sets: s.listed, Reserve: s.reserve}
 }
 
 // Size returns the grid's width and height.

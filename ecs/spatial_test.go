@@ -1,6 +1,7 @@
 package ecs
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -337,12 +338,21 @@ func TestCommitAgreesWithWithdrawAndDeposit(t *testing.T) {
 // entities: each cell must have its own room laid out, so the index
 // agrees with the stores, reads back each cell's pair in order and claims
 // nothing beyond the room the reset laid out.
+// It does so with no room reserved and with room reserved for a grid
+// larger than some and smaller than others, where the index must answer
+// the same.
 func TestSpatialResetLaysOutEveryCell(t *testing.T) {
+	for _, reserve := range []int{0, (gridW + 3) * (gridH + 2)} {
+		t.Run(fmt.Sprint("reserve ", reserve), func(t *testing.T) { resetLaysOutEveryCell(t, reserve) })
+	}
+}
+
+func resetLaysOutEveryCell(t *testing.T, reserve int) {
 	w := newTestWorld()
 	for _, size := range [][2]int{{3, 2}, {gridW + 3, gridH + 2}, {2, 5}, {gridW, gridH}, {gridW + 5, gridH + 4}} {
 		w = w.Renew()
 		spec := testSpatialSpec()
-		spec.W, spec.H = size[0], size[1]
+		spec.W, spec.H, spec.Reserve = size[0], size[1], reserve
 		sp := w.SetSpatial(spec)
 		room := len(sp.pool)
 		require.Equal(t, firstRoom*size[0]*size[1], room, "%v: the room laid out", size)
@@ -367,6 +377,30 @@ func TestSpatialResetLaysOutEveryCell(t *testing.T) {
 		}
 		assert.Equal(t, room, len(sp.pool), "%v: two entities a cell fit the room laid out", size)
 	}
+}
+
+// TestSpatialReserveMakesRoomOnce resets an index with room reserved to
+// grids that grow up to the reservation: after the first reset none
+// allocates, so a game that reserves room for its widest road makes the
+// index's arrays once. A reset past the reservation makes them again.
+func TestSpatialReserveMakesRoomOnce(t *testing.T) {
+	w := newTestWorld()
+	spec := testSpatialSpec()
+	spec.Reserve = 3 * gridW * gridH
+	// AllocsPerRun's first call, not measured, outgrows the room the world
+	// was made with and makes the reservation.
+	widths := []int{gridW + 1, 2, 2 * gridW, 3 * gridW}
+	next := 0
+	assert.Zero(t, testing.AllocsPerRun(len(widths)-1, func() {
+		spec.W = widths[next]
+		next++
+		w.SetSpatial(spec)
+	}), "resets to wider grids within the reservation")
+	assert.Equal(t, spec, w.Spatial().spec())
+	assert.NotZero(t, testing.AllocsPerRun(1, func() {
+		spec.W++
+		w.SetSpatial(spec)
+	}), "a reset past the reservation")
 }
 
 // TestCommitStepAgreesWithTheGeneralWay pins Spatial.commit's straight

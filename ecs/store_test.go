@@ -99,6 +99,24 @@ func TestSparseIndexReleasesAndReusesPages(t *testing.T) {
 	assert.Equal(t, page{}, *noPage, "the shared empty page is never written")
 }
 
+// TestSparseIndexTableGrowsOnce stores an id in each of the first
+// minPages pages of a fresh index, as a run's climbing ids do: the page
+// table is made once, so the stores allocate the pages and one table.
+func TestSparseIndexTableGrowsOnce(t *testing.T) {
+	var s sparseIndex
+	e := Entity(0)
+	allocs := testing.AllocsPerRun(1, func() {
+		s = sparseIndex{}
+		for p := range minPages {
+			e = Entity(p*pageSize + 1)
+			s.store(e, 1)
+		}
+	})
+	assert.Equal(t, float64(minPages+1), allocs)
+	assert.Equal(t, int32(1), s.load(e))
+	assert.Len(t, s.pages, minPages)
+}
+
 func TestSparseIndexLargeIDs(t *testing.T) {
 	var s sparseIndex
 	s.store(5, 1)

@@ -27,15 +27,23 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	// The road never changes during a delivery, so Hash digests it once,
 	// the first time it is asked: a run nobody hashes never pays for it.
 	g.levelHashed = false
-	g.world.SetSpatial(vocab.SpatialSpec(level.W, level.H))
+	spec := vocab.SpatialSpec(level.W, level.H)
+	spec.Reserve = g.roadRoom()
+	g.world.SetSpatial(spec)
 	g.book.GoalX = level.GoalX()
 	g.sched.Reset()
 	clear(g.pending)
 	g.sleepers.reset(level.W, g.data.Enemies.List)
-	g.memory.Reset(level.W, level.H)
+	g.memory.Reset(level.W, level.H, g.roadRoom())
 	g.sight.viewed = false
 	g.view = mapView{g}
 }
+
+// roadRoom is how many cells the storage kept per road cell (the spatial
+// index's, the memory's) makes room for when a road outgrows it: the
+// widest road the data allows. Roads come at random widths, and one wider
+// than any before would otherwise make each array again.
+func (g *Game) roadRoom() int { return max(g.data.LevelGen.WidthMax, g.level.W) * g.level.H }
 
 // populate places the level's things in generation order, then the van, in
 // one resolution through the rules, and schedules the van and physics

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"slices"
+
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/rules/vocab"
@@ -69,18 +71,30 @@ func (l *Log) AddWhy(m vocab.Message, why vocab.Chain, turn int) {
 			return
 		}
 	}
-	e := Entry{Msg: m, Count: 1, Turn: turn, Why: why}
-	l.Entries = append(l.Entries, e)
-	l.sums = append(l.sums, e.hash())
-	l.digest = l.digest*logBase + l.sums[len(l.sums)-1]
-	if l.Limit > 0 && len(l.Entries) > l.Limit {
-		drop := len(l.Entries) - l.Limit
+	// A full log drops its oldest entries before the new one comes, so it
+	// never holds more than Limit and never outgrows the room reserved.
+	// The digest comes out the same as appending first: each dropped
+	// entry's weight is one power of logBase lower before the new entry
+	// multiplies them all by logBase.
+	if n := len(l.Entries); l.Limit > 0 && n >= l.Limit {
+		drop := n - l.Limit + 1
 		for i := range drop {
-			l.digest -= l.sums[i] * power(logBase, len(l.sums)-1-i)
+			l.digest -= l.sums[i] * power(logBase, n-1-i)
 		}
 		l.Entries = append(l.Entries[:0], l.Entries[drop:]...)
 		l.sums = append(l.sums[:0], l.sums[drop:]...)
 	}
+	// A log that outgrows its room takes room for Limit entries at once:
+	// most runs write hundreds of lines, and doubling up to them made the
+	// entries twice over.
+	if len(l.Entries) == cap(l.Entries) && l.Limit > len(l.Entries) {
+		l.Entries = slices.Grow(l.Entries, l.Limit-len(l.Entries))
+		l.sums = slices.Grow(l.sums, l.Limit-len(l.sums))
+	}
+	e := Entry{Msg: m, Count: 1, Turn: turn, Why: why}
+	l.Entries = append(l.Entries, e)
+	l.sums = append(l.sums, e.hash())
+	l.digest = l.digest*logBase + l.sums[len(l.sums)-1]
 }
 
 // rehash computes the digest from the entries, as a restored log needs.

@@ -60,13 +60,14 @@ const stillUnread = vocab.Kind(255)
 // cellHash is what a seen cell adds to the memory's digest.
 func cellHash(i int, k vocab.Kind) uint64 { return ecs.Mix(uint64(i)+1, uint64(k)+1) }
 
-// Reset forgets everything, for a new road.
-func (m *Memory) Reset(w, h int) {
+// Reset forgets everything, for a new w x h road. Storage that is too
+// small is made again with room for room cells (the widest road's).
+func (m *Memory) Reset(w, h, room int) {
 	m.W, m.H = w, h
 	// Each road's memory reuses the last one's storage: a run lays out a
-	// dozen roads, and each is only a little larger than the one before.
-	m.Seen = cleared(m.Seen, w*h)
-	m.Kinds = cleared(m.Kinds, w*h)
+	// dozen roads.
+	m.Seen = cleared(m.Seen, w*h, room)
+	m.Kinds = cleared(m.Kinds, w*h, room)
 	m.digest = 0
 }
 
@@ -207,7 +208,7 @@ func (s *sight) rows(c geom.Point, h int) (first, last int) {
 // the position store: each cell keeps the top still kind of the things
 // standing on it, as topStill would read it.
 func (s *sight) layOut(g *Game, w, h int) {
-	s.still = cleared(s.still, w*h)
+	s.still = cleared(s.still, w*h, g.roadRoom())
 	kinds := vocab.KindOf.Column(g.world)
 	at := vocab.Position.Column(g.world)
 	places := at.Values()
@@ -430,10 +431,11 @@ func (g *Game) TopKind(p geom.Point) vocab.Kind {
 }
 
 // cleared returns old cut or grown to n elements, all zero, reusing old's
-// storage when it is large enough.
-func cleared[T any](old []T, n int) []T {
+// storage when it is large enough, else in new storage with room for
+// max(n, room).
+func cleared[T any](old []T, n, room int) []T {
 	if cap(old) < n {
-		return make([]T, n)
+		return make([]T, n, max(n, room))
 	}
 	old = old[:n]
 	clear(old)

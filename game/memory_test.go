@@ -51,7 +51,7 @@ func TestMemoryMatchesAFreshLookEveryTurn(t *testing.T) {
 			}
 			if g.Run.Delivery != delivery {
 				delivery = g.Run.Delivery
-				fresh.Reset(g.memory.W, g.memory.H)
+				fresh.Reset(g.memory.W, g.memory.H, 0)
 			}
 			fresh.look(g)
 			turns++
@@ -163,8 +163,8 @@ func TestReadEastMatchesAFreshLookAtTheNewCells(t *testing.T) {
 					}
 				}
 				got, want := Memory{summed: summed}, Memory{summed: summed}
-				got.Reset(w, h)
-				want.Reset(w, h)
+				got.Reset(w, h, 0)
+				want.Reset(w, h, 0)
 				got.readEast(g, s, c, dx)
 				top, bottom := s.rows(c, h)
 				for y := top; y <= bottom; y++ {
@@ -184,4 +184,25 @@ func TestReadEastMatchesAFreshLookAtTheNewCells(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestMemoryResetMakesRoomOnce resets a memory to a narrow road and then
+// to wider ones within the room it was given: only the first reset
+// allocates, and each leaves every cell of its road unseen.
+func TestMemoryResetMakesRoomOnce(t *testing.T) {
+	const h, widest = 30, 119
+	var m Memory
+	m.Reset(60, h, widest*h)
+	widths := []int{61, 90, widest, 70}
+	next := 0
+	allocs := testing.AllocsPerRun(len(widths), func() {
+		m.set(len(m.Seen)-1, vocab.KindWreck)
+		w := widths[next%len(widths)]
+		next++
+		m.Reset(w, h, widest*h)
+	})
+	assert.Zero(t, allocs)
+	assert.Len(t, m.Seen, m.W*h)
+	assert.NotContains(t, m.Seen, true)
+	assert.Equal(t, make([]vocab.Kind, m.W*h), m.Kinds)
 }
