@@ -286,19 +286,25 @@ func (s *Spatial) release(sp span) {
 }
 
 // pull deletes e from span sp keeping the order of the rest, so cell order
-// stays a pure function of the operations. It looks from the end: what
-// moves arrived after what stands still.
+// stays a pure function of the operations. It looks at the first entity
+// first: movers crossing a cell in step (a blast's fragments) leave it in
+// the order they came, the first there first. Then it looks from the end:
+// what moves arrived after what stands still.
 func (s *Spatial) pull(sp *span, e Entity) {
 	l := s.pool[sp.off : sp.off+sp.n]
-	for i := len(l) - 1; i >= 0; i-- {
-		if l[i] == e {
-			if i < len(l)-1 {
-				copy(l[i:], l[i+1:])
-			}
-			sp.n--
-			return
-		}
+	i := len(l) - 1
+	if i > 0 && l[0] == e {
+		i = 0
 	}
+	for ; i >= 0 && l[i] != e; i-- {
+	}
+	if i < 0 {
+		return
+	}
+	if i < len(l)-1 {
+		copy(l[i:], l[i+1:])
+	}
+	sp.n--
 }
 
 // vacated gives back the block of span sp if the last pull emptied it and
