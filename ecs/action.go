@@ -367,18 +367,31 @@ func (d *dataDelta[T]) flush() {
 		// a call to add or a growth of its own.
 		st.dense = slices.Grow(st.dense, len(d.ents))
 		st.vals = slices.Grow(st.vals, len(d.ents))
+		x := &st.index
 		for i, e := range d.ents {
 			// A value replacing one the store holds is written in
-			// place.
-			if k := st.index.load(e); k != 0 {
+			// place. The page load finds is kept for store's usual
+			// case, a page in use, written out here: a blast's
+			// fragments are all new to the stores.
+			pg := noPage
+			if p := e >> pageBits; p < Entity(len(x.pages)) {
+				pg = x.pages[p]
+			}
+			slot := &pg.slot[e&pageMask]
+			if k := *slot; k != 0 {
 				st.vals[k-1] = d.vals[i]
 				continue
 			}
 			st.dense = append(st.dense, e)
 			st.vals = append(st.vals, d.vals[i])
-			st.index.store(e, int32(len(st.dense)))
-			if st.index.kind != 0 {
-				st.index.kinds.gain(e, st.index.kind)
+			if pg.used != 0 && e <= MaxEntity {
+				pg.used++
+				*slot = int32(len(st.dense))
+			} else {
+				x.store(e, int32(len(st.dense)))
+			}
+			if x.kind != 0 {
+				x.kinds.gain(e, x.kind)
 			}
 		}
 		d.dropVals()
