@@ -239,6 +239,40 @@ func (d *dataDelta[T]) put(a *Action, id ID, e Entity, v T) {
 	d.set(e, v)
 }
 
+// putRun is SetRun's part of the work once the delta is found: the n
+// entities from first, all above top (every entity the action has just
+// spawned in a row), are appended in one pass, with room made once, and
+// any other run is set entity by entity. It panics if an entity of the run
+// was never spawned.
+func (d *dataDelta[T]) putRun(a *Action, id ID, first Entity, n int, v T) {
+	if n <= 0 {
+		return
+	}
+	last := first + Entity(n-1)
+	a.mustBeSpawned(first)
+	a.mustBeSpawned(last)
+	if first <= d.top || last < first {
+		for k := range n {
+			d.put(a, id, first+Entity(k), v)
+		}
+		return
+	}
+	if d.top == 0 {
+		a.mark(id)
+	}
+	d.top = last
+	// The new entries are written in place once there is room for them,
+	// each list lengthened once, not by an append per entry.
+	k := len(d.ents)
+	d.ents = slices.Grow(d.ents, n)[:k+n]
+	d.vals = slices.Grow(d.vals, n)[:k+n]
+	ents, vals := d.ents[k:], d.vals[k:k+n]
+	for i := range ents {
+		ents[i] = first + Entity(i)
+		vals[i] = v
+	}
+}
+
 // drop1 is Data.Remove's part of the work once the core is found, with
 // put's fast path; only an entity the delta may hold already needs the
 // value type, through the delta. Removing from an id never spawned does
@@ -333,18 +367,31 @@ func (d *dataDelta[T]) flush() {
 		// a call to add or a growth of its own.
 		st.dense = slices.Grow(st.dense, len(d.ents))
 		st.vals = slices.Grow(st.vals, len(d.ents))
+		x := &st.index
 		for i, e := range d.ents {
 			// A value replacing one the store holds is written in
-			// place.
-			if k := st.index.load(e); k != 0 {
+			// place. The page load finds is kept for store's usual
+			// case, a page in use, written out here: a blast's
+			// fragments are all new to the stores.
+			pg := noPage
+			if p := e >> pageBits; p < Entity(len(x.pages)) {
+				pg = x.pages[p]
+			}
+			slot := &pg.slot[e&pageMask]
+			if k := *slot; k != 0 {
 				st.vals[k-1] = d.vals[i]
 				continue
 			}
 			st.dense = append(st.dense, e)
 			st.vals = append(st.vals, d.vals[i])
-			st.index.store(e, int32(len(st.dense)))
-			if st.index.kind != 0 {
-				st.index.kinds.gain(e, st.index.kind)
+			if pg.used != 0 && e <= MaxEntity {
+				pg.used++
+				*slot = int32(len(st.dense))
+			} else {
+				x.store(e, int32(len(st.dense)))
+			}
+			if x.kind != 0 {
+				x.kinds.gain(e, x.kind)
 			}
 		}
 		d.dropVals()
@@ -532,6 +579,14 @@ func (a *Action) Spawn() Entity {
 	return a.w.next + Entity(a.spawned)
 }
 
+// SpawnRun reserves n new entity ids in a row, as n calls of Spawn would,
+// and returns the first (the one past the last handed out when n is zero).
+func (a *Action) SpawnRun(n int) Entity {
+	first := a.w.next + Entity(a.spawned) + 1
+	a.spawned += uint64(max(n, 0))
+	return first
+}
+
 // spawnedID reports whether e has been handed out, by the world or by the
 // action. Removing from any other id is a no-op. One unsigned comparison
 // tests both bounds: e-1 wraps past every id when e is zero.
@@ -584,6 +639,15 @@ func (a *Action) RemoveEntity(e Entity) {
 // spawned: such a world could not be saved and loaded.
 func (c Data[T]) Set(a *Action, e Entity, v T) {
 	a.deltas[c.id].(*dataDelta[T]).put(a, c.id, e, v)
+}
+
+// SetRun makes the action set v on the n entities from first, as a Set on
+// each in rising order would: a blast gives each of its fragments, spawned
+// in a row, the same position, kind and damage. A run above every entity
+// the action already sets or removes the component from costs one pass,
+// not a Set apiece. It panics if an entity of the run was never spawned.
+func (c Data[T]) SetRun(a *Action, first Entity, n int, v T) {
+	a.deltas[c.id].(*dataDelta[T]).putRun(a, c.id, first, n, v)
 }
 
 // Remove makes the action remove the component from e. Removing from an id
@@ -657,6 +721,14 @@ func (c Data[T]) Removing(a *Action) []Entity {
 // Add makes the action add flag f to e. It panics if e was never spawned.
 func (f Flag) Add(a *Action, e Entity) {
 	a.deltas[f.id].(*dataDelta[struct{}]).put(a, f.id, e, struct{}{})
+}
+
+// AddRun makes the action add flag f to the n entities from first, as an
+// Add on each in rising order would, in one pass when they lie above
+// every entity the action already adds or removes it for (see SetRun). It
+// panics if an entity of the run was never spawned.
+func (f Flag) AddRun(a *Action, first Entity, n int) {
+	a.deltas[f.id].(*dataDelta[struct{}]).putRun(a, f.id, first, n, struct{}{})
 }
 
 // Remove makes the action remove flag f from e (nothing for an id never

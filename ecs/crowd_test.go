@@ -18,8 +18,9 @@ type crowdRun struct {
 	ws [2]*World
 	as [2]*Action
 	// spawns and removals count the actions each short way accepted, so
-	// the test knows it has exercised them.
-	spawns, removals int
+	// the test knows it has exercised them; blasts counts the spawns that
+	// also removed an entity of the world's whole.
+	spawns, removals, blasts int
 }
 
 // each applies fn to both worlds' actions with the same random choices.
@@ -31,10 +32,14 @@ func (c *crowdRun) each(fn func(w *World, a *Action, r *rand.Rand)) {
 }
 
 // populate spawns a crowd: most with a position, some with what the index
-// counts or lists. Now and then it breaks what the short way needs: ids
-// placed out of order, an older entity touched, a spawned one's position
-// removed again.
+// counts or lists. A third of them first remove an entity of the world's
+// whole, as a blast removes its barrel. Now and then it breaks what the
+// short way needs: ids placed out of order, an older entity touched, a
+// spawned one's position removed again.
 func populate(w *World, a *Action, r *rand.Rand) {
+	if placed := pos.Entities(w); len(placed) > 0 && r.IntN(3) == 0 {
+		a.RemoveEntity(placed[r.IntN(len(placed))])
+	}
 	n := 2 + r.IntN(60)
 	es := make([]Entity, n)
 	for i := range es {
@@ -122,7 +127,8 @@ func clearOut(w *World, a *Action, r *rand.Rand) {
 }
 
 // TestCrowdCommitsAgreeWithTheGeneralWay pins commitSpawns and
-// commitRemovals: actions spawning a crowd or clearing most of the grid,
+// commitRemovals: actions spawning a crowd (some removing an entity of the
+// world's as they do) or clearing most of the grid,
 // some of them such that the short ways must refuse them, go through
 // Commit and through commitByUpdate. Both worlds must agree on the hash,
 // every cell's order and Check after each action.
@@ -142,8 +148,11 @@ func TestCrowdCommitsAgreeWithTheGeneralWay(t *testing.T) {
 			w, a := c.ws[0], c.as[0]
 			s := w.spatial
 			d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
-			if s.spawnsOnly(a, d, w.next) {
+			if gone, ok := s.spawnsOnly(a, d, w.next); ok {
 				c.spawns++
+				if gone != 0 {
+					c.blasts++
+				}
 			} else if _, ok := s.removalsOnly(a, d, nil); ok {
 				c.removals++
 			}
@@ -158,6 +167,7 @@ func TestCrowdCommitsAgreeWithTheGeneralWay(t *testing.T) {
 		}
 		require.Positive(t, c.spawns, "seed %d: no crowd spawned the short way", seed)
 		require.Positive(t, c.removals, "seed %d: no crowd removed the short way", seed)
+		require.Positive(t, c.blasts, "seed %d: no blast spawned the short way", seed)
 		require.Less(t, c.spawns+c.removals, 60, "seed %d: the short ways refused nothing", seed)
 	}
 }

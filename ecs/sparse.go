@@ -299,7 +299,14 @@ func (s *sparseSet[T]) add(e Entity, v T) {
 }
 
 func (s *sparseSet[T]) remove(e Entity) bool {
-	k := s.index.load(e)
+	// e's page is looked up once, for its code and to clear it (noPage,
+	// whose codes are all zero, is never written).
+	pg := noPage
+	if p := e >> pageBits; p < Entity(len(s.index.pages)) {
+		pg = s.index.pages[p]
+	}
+	slot := &pg.slot[e&pageMask]
+	k := *slot
 	if k == 0 {
 		return false
 	}
@@ -314,7 +321,8 @@ func (s *sparseSet[T]) remove(e Entity) bool {
 	s.vals[last] = zero
 	s.dense = s.dense[:last]
 	s.vals = s.vals[:last]
-	if s.index.unset(e) {
+	*slot = 0
+	if pg.used--; pg.used == 0 {
 		s.index.emptied(e)
 	}
 	if s.index.kind != 0 {

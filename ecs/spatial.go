@@ -310,19 +310,25 @@ func (s *Spatial) release(sp span) {
 }
 
 // pull deletes e from span sp keeping the order of the rest, so cell order
-// stays a pure function of the operations. It looks from the end: what
-// moves arrived after what stands still.
+// stays a pure function of the operations. It looks at the first entity
+// first: movers crossing a cell in step (a blast's fragments) leave it in
+// the order they came, the first there first. Then it looks from the end:
+// what moves arrived after what stands still.
 func (s *Spatial) pull(sp *span, e Entity) {
 	l := s.pool[sp.off : sp.off+sp.n]
-	for i := len(l) - 1; i >= 0; i-- {
-		if l[i] == e {
-			if i < len(l)-1 {
-				copy(l[i:], l[i+1:])
-			}
-			sp.n--
-			return
-		}
+	i := len(l) - 1
+	if i > 0 && l[0] == e {
+		i = 0
 	}
+	for ; i >= 0 && l[i] != e; i-- {
+	}
+	if i < 0 {
+		return
+	}
+	if i < len(l)-1 {
+		copy(l[i:], l[i+1:])
+	}
+	sp.n--
 }
 
 // vacated gives back the block of span sp if the last pull emptied it and
@@ -476,8 +482,8 @@ func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 			s.commitRemoval(a, d.rem[0])
 			return
 		}
-		if s.spawnsOnly(a, d, w.next) {
-			s.commitSpawns(w, a, d)
+		if gone, ok := s.spawnsOnly(a, d, w.next); ok {
+			s.commitSpawns(w, a, d, gone)
 			return
 		}
 		if removed, ok := s.removalsOnly(a, d, w.scratch[:0]); ok {
@@ -536,13 +542,25 @@ func (s *Spatial) aboutOnly(a *Action, e Entity) bool {
 // fragments. The entities update would gather are then the position
 // delta's, in its order, each once; the others hold nothing and get no
 // position, so update would pass them by.
-func (s *Spatial) spawnsOnly(a *Action, d *dataDelta[geom.Point], next Entity) bool {
+//
+// One entity of the world's may go as well, the barrel a blast removes
+// whole: the position delta's one removal, which the other tracked deltas
+// may only remove too. spawnsOnly returns it (zero for none). Below every
+// spawned id, it is the first entity update would take, and it would
+// leave the index as it was placed, having no position after the flush.
+func (s *Spatial) spawnsOnly(a *Action, d *dataDelta[geom.Point], next Entity) (Entity, bool) {
 	prev := next
 	for _, e := range d.ents {
 		if e <= prev {
-			return false
+			return 0, false
 		}
 		prev = e
+	}
+	var gone Entity
+	if len(d.rem) == 1 && d.rem[0] <= next {
+		gone = d.rem[0]
+	} else if len(d.rem) > 0 && lowest(d.rem) <= next {
+		return 0, false
 	}
 	for _, id := range a.touched {
 		if !s.tracked.Has(id) || id == s.pos.id {
@@ -551,16 +569,17 @@ func (s *Spatial) spawnsOnly(a *Action, d *dataDelta[geom.Point], next Entity) b
 		c := a.cores[id]
 		for _, e := range c.ents {
 			if e <= next {
-				return false
+				return 0, false
 			}
 		}
+		// With no entity gone, gone is zero, which no delta holds.
 		for _, e := range c.rem {
-			if e <= next {
-				return false
+			if e <= next && e != gone {
+				return 0, false
 			}
 		}
 	}
-	return len(d.rem) == 0 || lowest(d.rem) > next
+	return gone, true
 }
 
 // lowest returns the smallest entity of a list that is not empty.
@@ -578,8 +597,9 @@ func lowest(list []Entity) Entity {
 // read from the deltas before the flush, a pass over each touched
 // member's entries rather than a look-up per entity and member after it,
 // and it is placed as update would place it, without gathering, sorting
-// or looking it up in the placements.
-func (s *Spatial) commitSpawns(w *World, a *Action, d *dataDelta[geom.Point]) {
+// or looking it up in the placements. The entity gone (if not zero), of
+// the world's, leaves the index first, as update would take it first.
+func (s *Spatial) commitSpawns(w *World, a *Action, d *dataDelta[geom.Point], gone Entity) {
 	first := w.next + 1
 	pls := zeroed(s.fresh, int(a.spawned))
 	for _, id := range a.touched {
@@ -604,6 +624,10 @@ func (s *Spatial) commitSpawns(w *World, a *Action, d *dataDelta[geom.Point]) {
 	}
 	placing := append(w.scratch[:0], d.ents...)
 	a.flush()
+	if k := s.placed.index.load(gone); gone != 0 && k != 0 {
+		s.withdraw(gone, s.placed.vals[k-1])
+		s.placed.remove(gone)
+	}
 	for _, e := range placing {
 		pl := pls[e-first]
 		s.placed.set(e, pl)

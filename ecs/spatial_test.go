@@ -469,3 +469,40 @@ func TestCommitStepAgreesWithTheGeneralWay(t *testing.T) {
 		}
 	}
 }
+
+// TestPullAgreesWithThePlainDeletion pulls entities from spans of every
+// length up to a crowd's, the first, the last, one between or one the span
+// does not hold, and compares each span with the plain deletion of the
+// entity's first occurrence: pull looks at the first entity before it
+// looks from the end, and must delete the same one.
+func TestPullAgreesWithThePlainDeletion(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 11))
+	s := &Spatial{}
+	for round := range 2000 {
+		n := r.IntN(12)
+		if round%10 == 0 {
+			n = 32 + r.IntN(8)
+		}
+		s.pool = s.pool[:0]
+		for i := range n {
+			s.pool = append(s.pool, Entity(100+i*3))
+		}
+		want := slices.Clone(s.pool)
+		e := Entity(1)
+		switch k := r.IntN(5); {
+		case n == 0 || k == 0:
+		case k == 1:
+			e = want[0]
+		case k == 2:
+			e = want[n-1]
+		default:
+			e = want[r.IntN(n)]
+		}
+		if i := slices.Index(want, e); i >= 0 {
+			want = slices.Delete(want, i, i+1)
+		}
+		sp := span{n: int32(n), c: int32(n)}
+		s.pull(&sp, e)
+		require.Equal(t, want, s.pool[:sp.n], "round %d: pulling %d", round, e)
+	}
+}

@@ -91,20 +91,6 @@ func (l ledger) Forget(e ecs.Entity) {
 	}
 }
 
-// onCommit does what a committed action means beyond its change set, and
-// tells the front end.
-func (g *Game) onCommit(t *act.Act, now int) {
-	act.Commit(&g.env, ledger{g}, t)
-	// A log line alone is not a turn: a refused command explains itself
-	// without using the turn.
-	if t.Kind != act.KindSay {
-		g.committed++
-	}
-	if g.listener.Commit != nil {
-		g.listener.Commit(now)
-	}
-}
-
 func (g *Game) onAdvance(now int) {
 	if g.listener.Advance != nil {
 		g.listener.Advance(now)

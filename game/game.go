@@ -160,7 +160,20 @@ func (g *Game) setEngine(consultAll bool) {
 	})
 	g.env.Clock = g.engine.Now
 	g.engine.AddProcess(velocity{g})
-	g.engine.OnCommit = g.onCommit
+	// What a committed action means beyond its change set, and the front
+	// end told: a closure, not the method value of a method, whose wrapper
+	// would be one more call for every action committed.
+	g.engine.OnCommit = func(t *act.Act, now int) {
+		act.Commit(&g.env, ledger{g}, t)
+		// A log line alone is not a turn: a refused command explains
+		// itself without using the turn.
+		if t.Kind != act.KindSay {
+			g.committed++
+		}
+		if g.listener.Commit != nil {
+			g.listener.Commit(now)
+		}
+	}
 	g.engine.OnAdvance = g.onAdvance
 	g.engine.Trace = g.turnTrace
 }

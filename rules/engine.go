@@ -224,6 +224,26 @@ func (e *Engine[T]) Enqueue(t T) {
 	e.queue.line(e.seq, slot)
 }
 
+// EnqueueNew adds a zero action type to run at the current instant, as
+// Enqueue(zero) would, and returns it in its queue slot for the caller to
+// fill in at once, before anything else is queued or the engine runs. A
+// process queuing many small action types (a move names a kind and an
+// entity) fills in their few fields where they stay, rather than building
+// each whole aside and having it copied into its slot.
+func (e *Engine[T]) EnqueueNew() *T {
+	q := &e.queue
+	slot, fresh := q.take()
+	if fresh {
+		q.page(slot)
+	}
+	t := q.at(slot)
+	var zero T
+	*t = zero
+	e.seq++
+	e.queue.line(e.seq, slot)
+	return t
+}
+
 // EnqueueAt adds an action type to run at instant at (never earlier than
 // now). Between resolutions instants count from the start of the next one.
 //

@@ -25,17 +25,23 @@ func buildExplode(env *Env, t *Act, a *ecs.Action) {
 	}
 	a.RemoveEntity(t.E)
 	blast := why.Then(vocab.Link{By: vocab.KindBarrel})
-	ex := env.Data.Combat.Explosion
-	for _, d := range ex.Directions {
-		f := a.Spawn()
-		vocab.Position.Set(a, f, p)
-		vocab.KindOf.Set(a, f, vocab.KindFragment)
-		vocab.Projectile.Add(a, f)
-		vocab.Fragment.Add(a, f)
-		vocab.Damage.Set(a, f, ex.Damage)
-		vocab.Why.Set(a, f, blast)
-		vocab.Velocity.Set(a, f, vocab.Course{
-			Line: geom.NewLine(geom.Pt(d[0], d[1])), MsPerCell: ex.MsPerCell, Moves: ex.Range, Next: env.Clock(),
+	ex := &env.Data.Combat.Explosion
+	// The fragments are spawned in a row and given what they share a
+	// component at a time, each component in the order a fragment's own
+	// writes would first touch it: the same change set as writing each
+	// fragment whole, without a write per fragment and component.
+	n := len(ex.Directions)
+	f := a.SpawnRun(n)
+	vocab.Position.SetRun(a, f, n, p)
+	vocab.KindOf.SetRun(a, f, n, vocab.KindFragment)
+	vocab.Projectile.AddRun(a, f, n)
+	vocab.Fragment.AddRun(a, f, n)
+	vocab.Damage.SetRun(a, f, n, ex.Damage)
+	vocab.Why.SetRun(a, f, n, blast)
+	now := env.Clock()
+	for i, d := range ex.Directions {
+		vocab.Velocity.Set(a, f+ecs.Entity(i), vocab.Course{
+			Line: geom.NewLine(geom.Pt(d[0], d[1])), MsPerCell: ex.MsPerCell, Moves: ex.Range, Next: now,
 		})
 	}
 	if env.Visible(p) {
