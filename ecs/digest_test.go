@@ -2,6 +2,7 @@ package ecs
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -70,7 +71,7 @@ func TestDigestIntsIsHashInt(t *testing.T) {
 			words[i] = r.Uint64()
 		}
 		if n > 2 {
-			ints[0], ints[1], smalls[2] = -1, -1<<63, -128
+			ints[0], ints[1], smalls[2] = -1, math.MinInt, -128
 		}
 		h := r.Uint64()
 		assert.Equal(t, Digest(h, ents, ints, HashInt[int]), DigestInts(h, ents, ints), "int, %d entries", n)
