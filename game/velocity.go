@@ -39,9 +39,9 @@ func (v velocity) Next() (int, bool) {
 
 // Run enqueues the moves due at instant now, in store order. A fragment's
 // last move is its LastStep, which spends it where its range runs out.
-// Each is written into its queue slot, kind and entity, as act.Move and
-// act.LastStep make it: a cascade queues thousands, and building each
-// whole aside would cost a copy of the action type apiece.
+// Each is filled in where it stays, in its queue slot: a cascade queues
+// thousands, and building each whole aside would cost a copy of the action
+// type apiece.
 func (v velocity) Run(now int, e *rules.Engine[act.Act]) {
 	w := v.g.world
 	ents, vels := vocab.Velocity.Entities(w), vocab.Velocity.Values(w)
@@ -49,11 +49,10 @@ func (v velocity) Run(now int, e *rules.Engine[act.Act]) {
 		if vels[i].Next > now {
 			continue
 		}
-		kind := act.KindMove
 		if vels[i].Moves <= 1 && vocab.Fragment.In(w, ents[i]) {
-			kind = act.KindLastStep
+			act.LastStepIn(e.EnqueueNew(), ents[i])
+		} else {
+			act.MoveIn(e.EnqueueNew(), ents[i])
 		}
-		t := e.EnqueueNew()
-		t.Kind, t.E = kind, ents[i]
 	}
 }

@@ -351,3 +351,22 @@ func TestLaneClearsTheSteeringOnlyWhereItIs(t *testing.T) {
 		}
 	}
 }
+
+// TestFillingInInPlaceMakesTheConstructorsAction checks the in-place
+// forms a process uses on the zero action type EnqueueNew hands out make
+// exactly the action the constructors make.
+func TestFillingInInPlaceMakesTheConstructorsAction(t *testing.T) {
+	e := ecs.Entity(7)
+	for _, tc := range []struct {
+		name string
+		fill func(*Act, ecs.Entity)
+		want Act
+	}{
+		{"move", MoveIn, Move(e)},
+		{"last step", LastStepIn, LastStep(e)},
+	} {
+		var got Act
+		tc.fill(&got, e)
+		assert.Equal(t, tc.want, got, tc.name)
+	}
+}

@@ -12,6 +12,10 @@ import (
 // step and then an end.
 func LastStep(e ecs.Entity) Act { return Act{Kind: KindLastStep, E: e} }
 
+// LastStepIn makes the zero action type t the LastStep of e, as MoveIn
+// does for a Move.
+func LastStepIn(t *Act, e ecs.Entity) { t.Kind, t.E = KindLastStep, e }
+
 // buildLastStep removes the fragment and tells the rules, in the action's
 // LastStep property, the cell it steps into on the way out: what it strikes
 // or burns there is the rules' to say, as for any step, and a step they

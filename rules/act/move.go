@@ -11,6 +11,11 @@ import (
 // for it whenever the next step is due.
 func Move(e ecs.Entity) Act { return Act{Kind: KindMove, E: e} }
 
+// MoveIn makes the zero action type t, as Engine.EnqueueNew hands one out
+// in its queue slot, the Move of e: a process queuing thousands of moves
+// fills in their two fields where they stay.
+func MoveIn(t *Act, e ecs.Entity) { t.Kind, t.E = KindMove, e }
+
 // buildMove advances a velocity one step. A diagonal step takes longer, by
 // the square root of two in integer thousandths, so every platform agrees.
 func buildMove(env *Env, t *Act, a *ecs.Action) {
