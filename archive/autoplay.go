@@ -20,7 +20,28 @@ import (
 // to it, after a line naming the run. An error is a breakdown of the rules
 // or of w.
 func Autoplay(data *assets.Data, seed uint64, limit int, style game.BotStyle, w, trace io.Writer) (game.RunStats, error) {
-	g := game.New(data, seed)
+	return NewAutoplayer(data).Play(seed, limit, style, w, trace)
+}
+
+// Autoplayer plays runs one after another as Autoplay does, each run's game
+// built in the memory of the game the run before ended with
+// (game.NewFrom), so a batch of runs does not allocate a world, a spatial
+// index and the rest for each. The runs are those Autoplay plays. An
+// Autoplayer keeps a game: it is for one goroutine at a time.
+type Autoplayer struct {
+	data *assets.Data
+	last *game.Game
+}
+
+// NewAutoplayer returns an Autoplayer for the given play data.
+func NewAutoplayer(data *assets.Data) *Autoplayer { return &Autoplayer{data: data} }
+
+// Play plays one run as Autoplay does.
+func (a *Autoplayer) Play(seed uint64, limit int, style game.BotStyle, w, trace io.Writer) (game.RunStats, error) {
+	g := game.NewFrom(a.last, a.data, seed)
+	// The game is the next run's memory however this one ends; nothing
+	// holds it once Play returns.
+	a.last = g
 	var rec *Recorder
 	if w != nil {
 		var err error
@@ -81,14 +102,19 @@ func offerAt(g *game.Game, c game.Command) string {
 // game.DefaultAutoplayTurns, recording it into dir/seed-<seed>.rec if dir
 // is not "" and writing the rule traces to trace if it is not nil.
 func AutoplayRun(data *assets.Data, seed uint64, style game.BotStyle, dir string, trace io.Writer) (game.RunStats, error) {
+	return NewAutoplayer(data).PlayRun(seed, style, dir, trace)
+}
+
+// PlayRun plays one run as AutoplayRun does.
+func (a *Autoplayer) PlayRun(seed uint64, style game.BotStyle, dir string, trace io.Writer) (game.RunStats, error) {
 	if dir == "" {
-		return Autoplay(data, seed, game.DefaultAutoplayTurns, style, nil, trace)
+		return a.Play(seed, game.DefaultAutoplayTurns, style, nil, trace)
 	}
 	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("seed-%d.rec", seed)))
 	if err != nil {
 		return game.RunStats{}, err
 	}
-	s, err := Autoplay(data, seed, game.DefaultAutoplayTurns, style, f, trace)
+	s, err := a.Play(seed, game.DefaultAutoplayTurns, style, f, trace)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -130,10 +156,17 @@ func AutoplayRuns(data *assets.Data, first uint64, runs int, opts AutoplayOption
 	if opts.Trace != nil {
 		jobs = 1
 	}
-	play := func(i int) (game.RunStats, error) {
-		return AutoplayRun(data, first+uint64(i), opts.Style, opts.Dir, opts.Trace)
+	// Each job plays its runs with an Autoplayer of its own: a game is
+	// never shared between goroutines, and a run's game is as New makes
+	// it whichever run its memory came from, so the runs are the same for
+	// any number of jobs.
+	newPlay := func() func(int) (game.RunStats, error) {
+		a := NewAutoplayer(data)
+		return func(i int) (game.RunStats, error) {
+			return a.PlayRun(first+uint64(i), opts.Style, opts.Dir, opts.Trace)
+		}
 	}
-	err := playInOrder(runs, jobs, play, func(s game.RunStats) {
+	err := playInOrder(runs, jobs, newPlay, func(s game.RunStats) {
 		fmt.Fprintln(out, s)
 		totals.Add(s)
 		balance.Add(s)
@@ -159,14 +192,17 @@ type runResult struct {
 	err   error
 }
 
-// playInOrder plays runs runs, run i by play(i), on up to jobs goroutines,
-// and hands each run's stats to emit in the order of i, as soon as every
-// run before it has been handed on. It stops at the first run in that
+// playInOrder plays runs runs on up to jobs goroutines, run i by play(i)
+// where play is the goroutine's own function, made by newPlay once for
+// each goroutine (so it may keep what one run leaves to the next), and
+// hands each run's stats to emit in the order of i, as soon as every run
+// before it has been handed on. It stops at the first run in that
 // order that fails and returns its error, having emitted exactly the runs
 // before it, as playing them one after another would; runs already under
 // way finish unseen, and no new one starts.
-func playInOrder(runs, jobs int, play func(int) (game.RunStats, error), emit func(game.RunStats)) error {
+func playInOrder(runs, jobs int, newPlay func() func(int) (game.RunStats, error), emit func(game.RunStats)) error {
 	if jobs <= 1 || runs <= 1 {
+		play := newPlay()
 		for i := range runs {
 			s, err := play(i)
 			if err != nil {
@@ -186,6 +222,7 @@ func playInOrder(runs, jobs int, play func(int) (game.RunStats, error), emit fun
 	var wg sync.WaitGroup
 	for range min(jobs, runs) {
 		wg.Go(func() {
+			play := newPlay()
 			for i := range todo {
 				s, err := play(i)
 				done[i] <- runResult{s, err}

@@ -49,8 +49,20 @@ func TestPlayInOrder(t *testing.T) {
 				spin(tt.runs - i)
 				return game.RunStats{Seed: uint64(i)}, nil
 			}
+			players := 0
+			newPlay := func() func(int) (game.RunStats, error) {
+				mu.Lock()
+				players++
+				mu.Unlock()
+				return play
+			}
 			got := []uint64{}
-			err := playInOrder(tt.runs, tt.jobs, play, func(s game.RunStats) { got = append(got, s.Seed) })
+			err := playInOrder(tt.runs, tt.jobs, newPlay, func(s game.RunStats) { got = append(got, s.Seed) })
+			wantPlayers := 1
+			if tt.jobs > 1 && tt.runs > 1 {
+				wantPlayers = min(tt.jobs, tt.runs)
+			}
+			assert.Equal(t, wantPlayers, players, "one play function a goroutine")
 			want := tt.runs
 			if tt.failAt >= 0 {
 				require.EqualError(t, err, fmt.Sprintf("run %d broke", tt.failAt))

@@ -26,9 +26,11 @@ func BenchmarkAutoplay(b *testing.B) {
 	b.Run("Runs100", func(b *testing.B) {
 		data := loadData(b)
 		turns := 0
+		// One job's runs, one after another, as `lastpost -autoplay` plays them.
+		player := NewAutoplayer(data)
 		for b.Loop() {
 			for seed := uint64(1); seed <= autoplayRuns; seed++ {
-				s, err := Autoplay(data, seed, game.DefaultAutoplayTurns, game.BotCareful, nil, nil)
+				s, err := player.Play(seed, game.DefaultAutoplayTurns, game.BotCareful, nil, nil)
 				if err != nil {
 					b.Fatal(err)
 				}

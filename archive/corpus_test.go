@@ -188,15 +188,16 @@ func corpusFiles(t testing.TB) []string {
 	return files
 }
 
-// verifyAll verifies every file with the given number of goroutines and
-// returns the outcome per file.
+// verifyAll verifies every file with the given number of goroutines, each
+// with a Verifier of its own, and returns the outcome per file.
 func verifyAll(data *assets.Data, recs []*Recording, workers int) ([]Verified, []error) {
 	out, errs := make([]Verified, len(recs)), make([]error, len(recs))
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
+			v := NewVerifier(data)
 			for i := w; i < len(recs); i += workers {
-				out[i], errs[i] = Verify(data, recs[i], nil)
+				out[i], errs[i] = v.Verify(recs[i], nil)
 			}
 		})
 	}

@@ -76,6 +76,9 @@ type Player struct {
 	err     error
 	// index holds the keyframes Index made; nil until then.
 	index *replayIndex
+	// spare, if not nil, is a game no longer wanted, whose memory the
+	// player's first game is built in (game.NewFrom).
+	spare *game.Game
 }
 
 // NewPlayer starts a replay of rec. setup, if not nil, is called on every
@@ -85,22 +88,35 @@ type Player struct {
 // *ContentError for one made with other play data, and with a
 // *DesyncError if the starting state already differs.
 func NewPlayer(data *assets.Data, rec *Recording, setup func(*game.Game)) (*Player, error) {
+	p, err := newPlayer(data, rec, setup, nil)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// newPlayer is NewPlayer with a game no longer wanted, spare, to build
+// the first game in; nil makes it afresh. It returns no player, and leaves
+// spare whole, when it refuses the recording before making a game; once
+// it has made one it returns the player, with the desync of a starting
+// state that differs, and spare is used up.
+func newPlayer(data *assets.Data, rec *Recording, setup func(*game.Game), spare *game.Game) (*Player, error) {
 	if rec.Logic != game.LogicVersion {
 		return nil, &VersionError{File: rec.File, Line: rec.LogicLine, Recorded: rec.Logic}
 	}
 	if err := checkContent(data, rec); err != nil {
 		return nil, err
 	}
-	p := &Player{data: data, rec: rec, setup: setup}
-	if err := p.restart(); err != nil {
-		return nil, err
-	}
-	return p, nil
+	p := &Player{data: data, rec: rec, setup: setup, spare: spare}
+	return p, p.restart()
 }
 
-// restart makes a fresh game from the recording's seed.
+// restart makes a fresh game from the recording's seed, in the spare
+// game's memory the first time if the player was given one. A backward
+// Seek's restart makes its game afresh: a viewer may still hold the game
+// it replaces.
 func (p *Player) restart() error {
-	p.g = game.New(p.data, p.rec.Seed)
+	p.g, p.spare = game.NewFrom(p.spare, p.data, p.rec.Seed), nil
 	if p.setup != nil {
 		p.setup(p.g)
 	}
@@ -295,21 +311,52 @@ func (v Verified) String() string { return fmt.Sprintf("ok: %d commands, hash=%0
 // recording without an end line. If trace is not nil, the rule trace of
 // every road turn is written to it.
 func Verify(data *assets.Data, rec *Recording, trace io.Writer) (Verified, error) {
-	return verify(data, rec, trace, false)
+	return NewVerifier(data).Verify(rec, trace)
 }
 
 // VerifyPartial is Verify for a run that may still be going (a current.rec):
 // a missing end line is no failure.
 func VerifyPartial(data *assets.Data, rec *Recording, trace io.Writer) (Verified, error) {
-	return verify(data, rec, trace, true)
+	return NewVerifier(data).VerifyPartial(rec, trace)
 }
 
-func verify(data *assets.Data, rec *Recording, trace io.Writer, partial bool) (Verified, error) {
+// Verifier verifies recordings one after another as Verify does, each
+// replay's game built in the memory of the game the replay before ended
+// with (game.NewFrom), so a batch of recordings does not allocate a world,
+// a spatial index and the rest for each. The verdicts are Verify's. A
+// Verifier keeps a game: it is for one goroutine at a time.
+type Verifier struct {
+	data *assets.Data
+	last *game.Game
+}
+
+// NewVerifier returns a Verifier for the given play data.
+func NewVerifier(data *assets.Data) *Verifier { return &Verifier{data: data} }
+
+// Verify verifies rec as Verify does.
+func (v *Verifier) Verify(rec *Recording, trace io.Writer) (Verified, error) {
+	return v.verify(rec, trace, false)
+}
+
+// VerifyPartial verifies rec as VerifyPartial does.
+func (v *Verifier) VerifyPartial(rec *Recording, trace io.Writer) (Verified, error) {
+	return v.verify(rec, trace, true)
+}
+
+func (v *Verifier) verify(rec *Recording, trace io.Writer, partial bool) (Verified, error) {
 	var setup func(*game.Game)
 	if trace != nil {
 		setup = func(g *game.Game) { g.SetTracing(true) }
 	}
-	p, err := NewPlayer(data, rec, setup)
+	p, err := newPlayer(v.data, rec, setup, v.last)
+	if p == nil {
+		// Refused before any game was made: the spare is still whole.
+		return Verified{}, err
+	}
+	// The player's last game (a resume replaces the first), whatever the
+	// verdict, is the next replay's memory: nothing holds it once this
+	// returns.
+	defer func() { v.last = p.g }()
 	if err != nil {
 		return Verified{}, err
 	}

@@ -108,11 +108,15 @@ type placement struct {
 func (w *World) SetSpatial(spec SpatialSpec) *Spatial {
 	s := w.spatial
 	if s == nil {
+		// A recycled world's first index takes the old world's memory.
+		s = w.spare
+	}
+	if s == nil {
 		s = &Spatial{}
 	}
 	s.reset(spec)
 	w.fillSpatial(s)
-	w.spatial = s
+	w.spatial, w.spare = s, nil
 	return s
 }
 

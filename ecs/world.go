@@ -30,6 +30,9 @@ type World struct {
 	kinds   *kindMasks
 	next    Entity
 	spatial *Spatial
+	// spare is the index of the world Recycle renewed this one from,
+	// kept for the first SetSpatial to build its index in.
+	spare   *Spatial
 	scratch []Entity
 	// bare is an action that never changes, behind views of the world as
 	// it is.
@@ -77,21 +80,51 @@ func (w *World) Commit(a *Action) {
 // Renew returns an empty world of w's schema, with w's spatial index
 // emptied, as NewWorld and SetSpatial would make it, but built from the
 // memory w's stores and index have grown: a game that plays one road after
-// another does not allocate each road afresh. w and its actions must not
-// be used afterwards (w would show the new world's entities).
+// another does not allocate each road afresh. The new world may be w
+// itself, renewed in place: w's actions must not be used afterwards, nor
+// w by anyone but the new world's owner.
 func (w *World) Renew() *World {
-	n := &World{schema: w.schema, stores: w.stores, indexes: w.indexes, heads: w.heads, held: w.held, kinds: w.kinds, spatial: w.spatial, scratch: w.scratch[:0]}
-	n.bare = &Action{w: n}
-	for _, s := range n.stores[:n.schema.Len()] {
-		if s != nil {
-			s.empty()
-		}
-	}
-	if s := n.spatial; s != nil {
+	s := w.spatial
+	n := w.emptied()
+	n.spatial = s
+	if s != nil {
 		s.reset(s.spec())
 		n.fillSpatial(s)
 	}
 	return n
+}
+
+// Recycle returns an empty world of w's schema without a spatial index, as
+// NewWorld would make it, but built from the memory w's stores have grown;
+// the first SetSpatial of the new world builds its index in the memory of
+// w's. Where Renew keeps the index for the next road of the same owner,
+// Recycle suits a new owner that starts as on a NewWorld: a run that ends
+// hands its world to the next run. As with Renew, the new world may be w
+// itself: w's actions must not be used afterwards, nor w by anyone but
+// the new world's owner.
+func (w *World) Recycle() *World {
+	s := w.spatial
+	if s == nil {
+		s = w.spare
+	}
+	n := w.emptied()
+	n.spare = s
+	return n
+}
+
+// emptied empties w's stores and drops its spatial index, and returns w:
+// the world is renewed in place, its arrays of stores being large, and
+// nothing else holds on to the old world but what must no longer be used.
+// Its bare action is never changed, so it serves the renewed world as it
+// is.
+func (w *World) emptied() *World {
+	for _, s := range w.stores[:w.schema.Len()] {
+		if s != nil {
+			s.empty()
+		}
+	}
+	w.next, w.spatial, w.spare, w.scratch = 0, nil, nil, w.scratch[:0]
+	return w
 }
 
 // Alive reports whether e has any component.

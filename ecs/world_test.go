@@ -179,6 +179,47 @@ func TestRenewIsAsGoodAsNew(t *testing.T) {
 	}
 }
 
+// TestRecycleIsAsGoodAsNew: a recycled world starts as NewWorld makes one,
+// without an index, plays without one as a new world does, and its first
+// SetSpatial builds the old index's memory into one that answers as a new
+// index would, for a grid of another size too.
+func TestRecycleIsAsGoodAsNew(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		for _, size := range [][2]int{{gridW, gridH}, {gridW - 3, gridH - 1}, {gridW + 4, gridH + 2}} {
+			old := newTestWorld()
+			oldIndex := old.Spatial()
+			renewFill(old, seed+100)
+			old.Hash() // the stores keep digests of what Recycle empties
+			recycled := old.Recycle()
+			assert.Nil(t, recycled.Spatial(), "seed %d: a recycled world has no index yet", seed)
+			assert.Zero(t, recycled.LastEntity(), "seed %d", seed)
+			assert.Equal(t, NewWorld(testSchema()).Hash(), recycled.Hash(), "seed %d: a recycled world starts empty", seed)
+			fresh := NewWorld(testSchema())
+			for _, w := range []*World{recycled, fresh} {
+				renewFill(w, seed+7) // played without an index, as before a first road
+				spec := testSpatialSpec()
+				spec.W, spec.H = size[0], size[1]
+				w.SetSpatial(spec)
+				renewFill(w, seed)
+			}
+			require.Same(t, oldIndex, recycled.Spatial(), "seed %d: the index is built in the old one's memory", seed)
+			require.NoError(t, recycled.Spatial().Check(recycled), "seed %d %v", seed, size)
+			assert.Equal(t, fresh.Hash(), recycled.Hash(), "seed %d %v", seed, size)
+			assert.Equal(t, fresh.LastEntity(), recycled.LastEntity(), "seed %d %v", seed, size)
+			for y := range size[1] {
+				for x := range size[0] {
+					p := geom.Pt(x, y)
+					require.Equal(t, fresh.Spatial().At(p), recycled.Spatial().At(p), "seed %d: cell %v", seed, p)
+					require.Equal(t, fresh.Spatial().Holders(p, idBarrel), recycled.Spatial().Holders(p, idBarrel), "seed %d: cell %v", seed, p)
+				}
+			}
+			// A second recycling before any index hands the same memory on.
+			again := recycled.Recycle().Recycle()
+			assert.Same(t, oldIndex, again.SetSpatial(testSpatialSpec()), "seed %d", seed)
+		}
+	}
+}
+
 // TestFlagInAndHoldsAgreeWithHas: the two fast reads of the world as it
 // is answer as Has does, for holders, non-holders, ids never spawned and
 // ids beyond every page.

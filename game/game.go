@@ -121,9 +121,30 @@ func New(data *assets.Data, seed uint64) *Game {
 	return g
 }
 
+// NewFrom starts a run as New does, to the same state and the same
+// hashes, but built in the memory old has grown (its world's stores and
+// spatial index, the memory of the road, the log, the schedule and the
+// other buffers a road fills), so a caller that plays runs one after
+// another does not allocate each afresh. Nothing of old's run carries over
+// but that memory. old is emptied and must not be used afterwards, nor
+// anything it returned (its world, its log); a nil old makes NewFrom New.
+func NewFrom(old *Game, data *assets.Data, seed uint64) *Game {
+	g := newGameFrom(old, data, seed)
+	// As in New.
+	_ = g.startDelivery()
+	return g
+}
+
 // newGame makes a run with its van outfitted, before its first road.
-func newGame(data *assets.Data, seed uint64) *Game {
+func newGame(data *assets.Data, seed uint64) *Game { return newGameFrom(nil, data, seed) }
+
+// newGameFrom is newGame in old's memory (see NewFrom), or in new memory
+// when old is nil.
+func newGameFrom(old *Game, data *assets.Data, seed uint64) *Game {
 	g := &Game{data: data, Run: Run{Seed: seed}}
+	if old != nil {
+		g.adopt(old)
+	}
 	g.pcg = rand.NewPCG(seed, seed^0x6c617374706f7374)
 	g.rng = rand.New(g.pcg)
 	g.log.Limit = data.Display.LogHistory
@@ -136,14 +157,43 @@ func newGame(data *assets.Data, seed uint64) *Game {
 	return g
 }
 
-// makeEngine makes the run's world and its rule engine. Both last the
-// whole run: roads come and go as entities.
+// adopt takes the memory of old, a game no longer wanted, for g, a game
+// being made: each buffer empty, as a new game's is, or as a new road
+// leaves it (setLevel resets the rest before any is read). Only storage
+// moves; every value that says something of old's run (its entities, rng,
+// tally, schedule, log, memory, pending marks, sleepers, road) stays
+// behind, and old is zeroed so that any later use of it fails at once
+// instead of sharing storage with g.
+func (g *Game) adopt(old *Game) {
+	g.world = old.world.Recycle()
+	g.log = Log{Entries: old.log.Entries[:0], sums: old.log.sums[:0]}
+	g.memory = Memory{Seen: old.memory.Seen[:0], Kinds: old.memory.Kinds[:0]}
+	// The disc depends on the radius alone; still is laid out per road.
+	g.sight = sight{radius: old.sight.radius, halves: old.sight.halves, rowHalves: old.sight.rowHalves, still: old.sight.still[:0]}
+	// A pathfinder's results depend on its search alone, not on the
+	// searches before: a run keeps one from road to road.
+	g.path = old.path
+	g.sched = old.sched
+	g.sched.Reset()
+	g.pending = old.pending
+	clear(g.pending)
+	g.sleepers = sleepers{sights: old.sleepers.sights[:0], sightOf: old.sleepers.sightOf[:0], woken: old.sleepers.woken[:0]}
+	*old = Game{}
+}
+
+// makeEngine makes the run's world, unless adopt gave it a recycled one,
+// and its rule engine. Both last the whole run: roads come and go as
+// entities.
 func (g *Game) makeEngine() {
-	g.world = ecs.NewWorld(vocab.Schema())
+	if g.world == nil {
+		g.world = ecs.NewWorld(vocab.Schema())
+	}
 	g.env = act.Env{World: g.world, Rand: g.rng, Data: g.data}
 	g.book = book.Env{Data: g.data, Acid: g.Acid, Won: func() bool { return g.Run.Won }}
 	g.setEngine(false)
-	g.pending = map[ecs.Entity]struct{}{}
+	if g.pending == nil {
+		g.pending = map[ecs.Entity]struct{}{}
+	}
 }
 
 // setEngine gives the run a new rule engine over its world, between
