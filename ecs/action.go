@@ -83,6 +83,12 @@ type deltaCore struct {
 	// held is the store's index, which tells whether an entity holds the
 	// component before the action.
 	held *sparseIndex
+	// dense, head and cut are the store's other parts of a removal
+	// (removeOne): its entities, its kept digest and its values' cut,
+	// which alone needs the type.
+	dense *[]Entity
+	head  *digestHead
+	cut   func(i, last int)
 }
 
 // dataDelta is one data or flag component's part of an action: its core,
@@ -415,6 +421,43 @@ func (d *dataDelta[T]) flush() {
 	d.st.summed = false
 }
 
+// removeOne applies the delta's one entry, the removal of e, to its store
+// and empties the delta, as flush would: sparseSet.remove with the store's
+// index and entities reached directly, leaving the value's part (cut) the
+// one call, instead of a call through the delta, its generic wrapper and
+// then remove. A thing removed whole (a spent fragment) has seven such
+// deltas. With one entry, there is no index to forget (see flush).
+func (d *deltaCore) removeOne(e Entity) {
+	x := d.held
+	pg := noPage
+	if p := e >> pageBits; p < Entity(len(x.pages)) {
+		pg = x.pages[p]
+	}
+	slot := &pg.slot[e&pageMask]
+	if k := *slot; k != 0 {
+		dense := d.dense
+		i, last := int(k-1), len(*dense)-1
+		if i != last {
+			moved := (*dense)[last]
+			(*dense)[i] = moved
+			x.replace(moved, k)
+		}
+		// Written as a self-assignment, which sets the length alone.
+		*dense = (*dense)[:last]
+		d.cut(i, last)
+		*slot = 0
+		if pg.used--; pg.used == 0 {
+			x.emptied(e)
+		}
+		if x.kind != 0 {
+			x.kinds.lose(e, x.kind)
+		}
+	}
+	d.rem, d.top = d.rem[:0], 0
+	// The store's kept digest no longer holds (World.Hash).
+	d.head.summed = false
+}
+
 // setting reports whether the delta sets a value on e.
 func (d *deltaCore) setting(e Entity) bool { return d.find(e) > 0 }
 
@@ -485,6 +528,7 @@ func (w *World) NewAction() *Action {
 		a.deltas[id] = d
 		if c := d.core(); c != nil {
 			c.held = w.indexes[id]
+			c.dense, c.head, c.cut = w.stores[id].removal()
 			a.cores[id] = c
 		}
 	}
@@ -516,6 +560,21 @@ func (a *Action) flush() {
 	for _, id := range a.touched {
 		if a.cores[id] != nil {
 			a.deltas[id].flush()
+		}
+	}
+}
+
+// flushRemoving is flush for an action that removes a thing whole, most of
+// its deltas one removal each: those are applied by removeOne, the others
+// through their delta. flush leaves the test out so that it inlines.
+func (a *Action) flushRemoving() {
+	for _, id := range a.touched {
+		if c := a.cores[id]; c != nil {
+			if len(c.ents) == 0 && len(c.rem) == 1 {
+				c.removeOne(c.rem[0])
+			} else {
+				a.deltas[id].flush()
+			}
 		}
 	}
 }

@@ -298,6 +298,21 @@ func (s *sparseSet[T]) add(e Entity, v T) {
 	}
 }
 
+// removal returns the parts of s that removing one entity changes, for a
+// delta to remove it without the value type (deltaCore.removeOne): the
+// entities, the kept digest, and the value's part of the removal, which
+// takes the value at i out, the last one moving into its place, as remove
+// moves them. A closure made here calls no generic wrapper, which a method
+// called through an interface would.
+func (s *sparseSet[T]) removal() (*[]Entity, *digestHead, func(i, last int)) {
+	return &s.dense, &s.digestHead, func(i, last int) {
+		s.vals[i] = s.vals[last]
+		var zero T
+		s.vals[last] = zero
+		s.vals = s.vals[:last]
+	}
+}
+
 func (s *sparseSet[T]) remove(e Entity) bool {
 	// e's page is looked up once, for its code and to clear it (noPage,
 	// whose codes are all zero, is never written).
