@@ -504,13 +504,13 @@ func TestSetRunAgreesWithSetByEntity(t *testing.T) {
 	}
 }
 
-// TestFlushRemovingAgreesWithFlush drives random actions that remove
-// entities whole, a component here and there, and write others, through
-// two worlds: one applies them with flushRemoving, whose one-removal deltas
-// go to removeOne without the value type, the other with the plain flush.
-// Every store's order, every entity's values and kinds, and the hash must
-// agree after each.
-func TestFlushRemovingAgreesWithFlush(t *testing.T) {
+// TestOneEntryFlushesAgreeWithTheGeneralWay drives random actions that
+// remove entities whole, a component here and there, and write others,
+// through two worlds: one applies them by flushRemoving and flushBut, in
+// turn, whose one-entry deltas go to removeOne and setOne, the other by
+// the plain flush through each delta. Every store's order, every
+// entity's values and kinds, and the hash must agree after each.
+func TestOneEntryFlushesAgreeWithTheGeneralWay(t *testing.T) {
 	for _, seed := range testSeeds {
 		r := rand.New(rand.NewPCG(seed, 77))
 		ws := [2]*World{NewWorld(testSchema()), NewWorld(testSchema())}
@@ -521,7 +521,7 @@ func TestFlushRemovingAgreesWithFlush(t *testing.T) {
 			}
 		}
 		as := [2]*Action{ws[0].NewAction(), ws[1].NewAction()}
-		ones := 0
+		ones, sets := 0, 0
 		for step := range 200 {
 			plan := r.Uint64()
 			for k, a := range as {
@@ -560,8 +560,10 @@ func TestFlushRemovingAgreesWithFlush(t *testing.T) {
 					// A component removed from another entity.
 					solid.Remove(a, some())
 				case 1:
-					// Another entity written.
+					// Another entity written, perhaps given a new
+					// component.
 					hp.Set(a, some(), pr.IntN(9))
+					loot.Set(a, some(), pr.IntN(9))
 				case 2:
 					// Two entities gone: two removals a delta.
 					a.RemoveEntity(some())
@@ -574,9 +576,15 @@ func TestFlushRemovingAgreesWithFlush(t *testing.T) {
 			for id := range ID(numTest) {
 				if c := as[0].cores[id]; c != nil && len(c.ents) == 0 && len(c.rem) == 1 && ws[0].indexes[id].load(c.rem[0]) != 0 {
 					ones++
+				} else if c != nil && len(c.ents) == 1 && len(c.rem) == 0 {
+					sets++
 				}
 			}
-			as[0].flushRemoving()
+			if step%2 == 0 {
+				as[0].flushRemoving()
+			} else {
+				as[0].flushBut(idTag)
+			}
 			ws[0].next += Entity(as[0].spawned)
 			as[0].committed()
 			ws[1].Commit(as[1])
@@ -588,5 +596,6 @@ func TestFlushRemovingAgreesWithFlush(t *testing.T) {
 			require.Equal(t, ws[1].Hash(), ws[0].Hash(), "seed %d step %d", seed, step)
 		}
 		require.Positive(t, ones, "seed %d: no removal went by removeOne", seed)
+		require.Positive(t, sets, "seed %d: no value went by setOne", seed)
 	}
 }
