@@ -288,11 +288,20 @@ func (s *sparseSet[T]) set(e Entity, v T) {
 	s.add(e, v)
 }
 
-// add appends e, which has no value yet, with value v.
+// add appends e, which has no value yet, with value v. The index's usual
+// case, e's page in use, is store's written out: e has no code there to
+// test for, and the page is not looked up again in a call.
 func (s *sparseSet[T]) add(e Entity, v T) {
 	s.dense = append(s.dense, e)
 	s.vals = append(s.vals, v)
-	s.index.store(e, int32(len(s.dense)))
+	x := &s.index
+	if p := e >> pageBits; p < Entity(len(x.pages)) && e <= MaxEntity && x.pages[p].used != 0 {
+		pg := x.pages[p]
+		pg.used++
+		pg.slot[e&pageMask] = int32(len(s.dense))
+	} else {
+		x.storeNew(e, int32(len(s.dense)))
+	}
 	if s.index.kind != 0 {
 		s.index.kinds.gain(e, s.index.kind)
 	}
