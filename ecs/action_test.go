@@ -503,3 +503,99 @@ func TestSetRunAgreesWithSetByEntity(t *testing.T) {
 		require.Positive(t, fresh, "seed %d: nothing written", seed)
 	}
 }
+
+// TestOneEntryFlushesAgreeWithTheGeneralWay drives random actions that
+// remove entities whole, a component here and there, and write others,
+// through two worlds: one applies them by flushRemoving and flushBut, in
+// turn, whose one-entry deltas go to removeOne and setOne, the other by
+// the plain flush through each delta. Every store's order, every
+// entity's values and kinds, and the hash must agree after each.
+func TestOneEntryFlushesAgreeWithTheGeneralWay(t *testing.T) {
+	for _, seed := range testSeeds {
+		r := rand.New(rand.NewPCG(seed, 77))
+		ws := [2]*World{NewWorld(testSchema()), NewWorld(testSchema())}
+		for _, w := range ws {
+			for _, id := range []ID{idPos, idSolid, idLoot} {
+				_, ok := w.TrackKind(id)
+				require.True(t, ok)
+			}
+		}
+		as := [2]*Action{ws[0].NewAction(), ws[1].NewAction()}
+		ones, sets := 0, 0
+		for step := range 200 {
+			plan := r.Uint64()
+			for k, a := range as {
+				w, pr := ws[k], rand.New(rand.NewPCG(plan, 5))
+				for range pr.IntN(4) {
+					e := a.Spawn()
+					for c := range 7 {
+						if pr.IntN(2) == 0 {
+							continue
+						}
+						v := pr.IntN(50)
+						switch c {
+						case 0:
+							pos.Set(a, e, geom.Pt(v%gridW, v%gridH))
+						case 1:
+							velo.Set(a, e, vel{v, -v})
+						case 2:
+							hp.Set(a, e, v)
+						case 3:
+							name.Set(a, e, fmt.Sprint("n", v))
+						case 4:
+							solid.Add(a, e)
+						case 5:
+							barrel.Add(a, e)
+						default:
+							loot.Set(a, e, v)
+						}
+					}
+				}
+				if w.LastEntity() == 0 {
+					continue
+				}
+				some := func() Entity { return 1 + Entity(pr.IntN(int(w.LastEntity()))) }
+				switch pr.IntN(5) {
+				case 0:
+					// A component removed from another entity.
+					solid.Remove(a, some())
+				case 1:
+					// Another entity written, perhaps given a new
+					// component.
+					hp.Set(a, some(), pr.IntN(9))
+					loot.Set(a, some(), pr.IntN(9))
+				case 2:
+					// Two entities gone: two removals a delta.
+					a.RemoveEntity(some())
+				}
+				a.RemoveEntity(some())
+				if pr.IntN(4) == 0 {
+					tag.Set(a, "gone")
+				}
+			}
+			for id := range ID(numTest) {
+				if c := as[0].cores[id]; c != nil && len(c.ents) == 0 && len(c.rem) == 1 && ws[0].indexes[id].load(c.rem[0]) != 0 {
+					ones++
+				} else if c != nil && len(c.ents) == 1 && len(c.rem) == 0 {
+					sets++
+				}
+			}
+			if step%2 == 0 {
+				as[0].flushRemoving()
+			} else {
+				as[0].flushBut(idTag)
+			}
+			ws[0].next += Entity(as[0].spawned)
+			as[0].committed()
+			ws[1].Commit(as[1])
+			require.Equal(t, orders(ws[1]), orders(ws[0]), "seed %d step %d", seed, step)
+			for e := Entity(1); e <= ws[0].LastEntity(); e++ {
+				require.Equal(t, read(ws[1], e), read(ws[0], e), "seed %d step %d: entity %d", seed, step, e)
+				require.Equal(t, ws[1].Kinds(e), ws[0].Kinds(e), "seed %d step %d: entity %d's kinds", seed, step, e)
+			}
+			require.Equal(t, ws[1].Hash(), ws[0].Hash(), "seed %d step %d", seed, step)
+		}
+		require.Positive(t, ones, "seed %d: no removal went by removeOne", seed)
+		require.Positive(t, sets, "seed %d: no value went by setOne", seed)
+	}
+}

@@ -288,13 +288,37 @@ func (s *sparseSet[T]) set(e Entity, v T) {
 	s.add(e, v)
 }
 
-// add appends e, which has no value yet, with value v.
+// add appends e, which has no value yet, with value v. The index's usual
+// case, e's page in use, is store's written out: e has no code there to
+// test for, and the page is not looked up again in a call.
 func (s *sparseSet[T]) add(e Entity, v T) {
 	s.dense = append(s.dense, e)
 	s.vals = append(s.vals, v)
-	s.index.store(e, int32(len(s.dense)))
+	x := &s.index
+	if p := e >> pageBits; p < Entity(len(x.pages)) && e <= MaxEntity && x.pages[p].used != 0 {
+		pg := x.pages[p]
+		pg.used++
+		pg.slot[e&pageMask] = int32(len(s.dense))
+	} else {
+		x.storeNew(e, int32(len(s.dense)))
+	}
 	if s.index.kind != 0 {
 		s.index.kinds.gain(e, s.index.kind)
+	}
+}
+
+// removal returns the parts of s that removing one entity changes, for a
+// delta to remove it without the value type (deltaCore.removeOne): the
+// entities, the kept digest, and the value's part of the removal, which
+// takes the value at i out, the last one moving into its place, as remove
+// moves them. A closure made here calls no generic wrapper, which a method
+// called through an interface would.
+func (s *sparseSet[T]) removal() (*[]Entity, *digestHead, func(i, last int)) {
+	return &s.dense, &s.digestHead, func(i, last int) {
+		s.vals[i] = s.vals[last]
+		var zero T
+		s.vals[last] = zero
+		s.vals = s.vals[:last]
 	}
 }
 

@@ -761,7 +761,7 @@ func (s *Spatial) clearAll(removed []Entity) {
 // without a position it leaves the index as it was placed, which is what
 // update would find with e its one affected entity.
 func (s *Spatial) commitRemoval(a *Action, e Entity) {
-	a.flush()
+	a.flushRemoving()
 	if k := s.placed.index.load(e); k != 0 {
 		s.withdraw(e, s.placed.vals[k-1])
 		s.placed.remove(e)

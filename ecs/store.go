@@ -10,6 +10,7 @@ import (
 type store interface {
 	has(e Entity) bool
 	sparse() *sparseIndex
+	removal() (*[]Entity, *digestHead, func(i, last int))
 	remove(e Entity) bool
 	size() int
 	empty()
