@@ -97,11 +97,12 @@ type Integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
 }
 
-// DigestInts is Digest with HashInt, its step written in the loop.
+// DigestInts is Digest with HashInt, called in the loop directly so that
+// it inlines (a generic function value would not).
 func DigestInts[T Integer](h uint64, ents []Entity, vals []T) uint64 {
 	vals = vals[:len(ents)]
 	for i, e := range ents {
-		h = Mix(Mix(h, uint64(e)), uint64(int64(vals[i])))
+		h = HashInt(Mix(h, uint64(e)), vals[i])
 	}
 	return h
 }
