@@ -41,3 +41,13 @@ func loadData(t testing.TB) *assets.Data {
 	require.NoError(t, err)
 	return data
 }
+
+// skipUnderRace skips a test that works in one goroutine under the race
+// detector, which slows it about tenfold and can only report what two
+// goroutines do at once; the plain run checks all of it.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("one goroutine, and ten times slower under the race detector; the plain run checks it")
+	}
+}

@@ -63,6 +63,7 @@ func seekTargets(p *Player) []int {
 // run) and checks each landing against the recording's own hash, then plays
 // on to the end line.
 func TestIndexedSeekLandsOnTheRecordedState(t *testing.T) {
+	skipUnderRace(t)
 	data := loadData(t)
 	files := []string{"fumble-0001.rec", "hand-02-save-continue-camp.rec", "hand-07-camp-save-continue.rec"}
 	longest := longestCorpusRun(t)

@@ -98,6 +98,7 @@ func TestReadRecordingErrors(t *testing.T) {
 }
 
 func TestReadRecordingCapsTurns(t *testing.T) {
+	skipUnderRace(t)
 	var b strings.Builder
 	b.WriteString("lastpost-recording 2\nlogic 1\nseed 1\nstart 0000000000000000\n")
 	for i := 1; i <= maxRecSteps+1; i++ {

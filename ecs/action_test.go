@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
+	"lastpost/internal/testsize"
 )
 
 // seedWorld returns a world holding three entities:
@@ -421,7 +422,7 @@ func TestSetRunAgreesWithSetByEntity(t *testing.T) {
 		ws := [2]*World{newTestWorld(), newTestWorld()}
 		as := [2]*Action{ws[0].NewAction(), ws[1].NewAction()}
 		fresh := 0
-		for step := range 80 {
+		for step := range testsize.Steps(80) {
 			plan := r.Uint64()
 			for k, a := range as {
 				w, pr := ws[k], rand.New(rand.NewPCG(plan, 7))
@@ -522,7 +523,7 @@ func TestOneEntryFlushesAgreeWithTheGeneralWay(t *testing.T) {
 		}
 		as := [2]*Action{ws[0].NewAction(), ws[1].NewAction()}
 		ones, sets := 0, 0
-		for step := range 200 {
+		for step := range testsize.Steps(200) {
 			plan := r.Uint64()
 			for k, a := range as {
 				w, pr := ws[k], rand.New(rand.NewPCG(plan, 5))

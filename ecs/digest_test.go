@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
+	"lastpost/internal/testsize"
 )
 
 // digestPoints is the test schema's position digest written as a game
@@ -45,8 +46,8 @@ func TestDigestSpecHashesAsDataSpec(t *testing.T) {
 			slow := newTestWorld()
 			fast := NewWorld(digestSchema())
 			fast.SetSpatial(testSpatialSpec())
-			want := runOps(t, slow, seed, 300)
-			got := runOps(t, fast, seed, 300)
+			want := runOps(t, slow, seed, testsize.Steps(300))
+			got := runOps(t, fast, seed, testsize.Steps(300))
 			require.Equal(t, want, got, "seed %d: the hash after every step", seed)
 		})
 	}

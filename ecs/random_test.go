@@ -308,8 +308,8 @@ func TestRandomOperationSequences(t *testing.T) {
 	for _, seed := range testSeeds {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
 			w1, w2 := newTestWorld(), newTestWorld()
-			h1 := runOps(t, w1, seed, 300)
-			h2 := runOps(t, w2, seed, 300)
+			h1 := runOps(t, w1, seed, testsize.Steps(300))
+			h2 := runOps(t, w2, seed, testsize.Steps(300))
 			require.Equal(t, h1, h2, "seed %d: the same operations give the same hashes", seed)
 			assert.Equal(t, orders(w1), orders(w2), "seed %d: the same iteration orders", seed)
 			assert.Equal(t, cellOrders(w1), cellOrders(w2), "seed %d: the same cell orders", seed)

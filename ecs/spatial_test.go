@@ -506,3 +506,32 @@ func TestPullAgreesWithThePlainDeletion(t *testing.T) {
 		require.Equal(t, want, s.pool[:sp.n], "round %d: pulling %d", round, e)
 	}
 }
+
+func TestSameMembersComparesAsMultisets(t *testing.T) {
+	long := func(extra ...Entity) []Entity {
+		return append([]Entity{1, 2, 3, 4, 5, 6, 7, 8, 9}, extra...)
+	}
+	tests := []struct {
+		name string
+		a, b []Entity
+		want bool
+	}{
+		{"both empty", nil, []Entity{}, true},
+		{"one each, equal", []Entity{7}, []Entity{7}, true},
+		{"one each, different", []Entity{7}, []Entity{8}, false},
+		{"lengths differ", []Entity{1, 2}, []Entity{1}, false},
+		{"same, other order", []Entity{1, 2, 3}, []Entity{3, 1, 2}, true},
+		{"a repeat against another value", []Entity{1, 1, 2}, []Entity{1, 2, 2}, false},
+		{"the same repeats", []Entity{2, 1, 2}, []Entity{2, 2, 1}, true},
+		{"b holds a value a lacks", []Entity{1, 1}, []Entity{1, 3}, false},
+		{"long, other order", long(10), append([]Entity{10}, long()...), true},
+		{"long, one differs", long(10), long(11), false},
+		{"long, repeats differ", long(1), long(2), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, sameMembers(tt.a, tt.b))
+			assert.Equal(t, tt.want, sameMembers(tt.b, tt.a), "either way round")
+		})
+	}
+}

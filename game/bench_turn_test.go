@@ -160,6 +160,7 @@ func fxTurnWork(tb testing.TB, mk fxTurnCase) (actions, commits int, g *Game) {
 // zombies round it; each cascade sets off all 20 barrels; the dense engine
 // does the same.
 func TestBenchTurnWorkloads(t *testing.T) {
+	skipUnderRace(t)
 	data := fxBenchData(t)
 	actions, commits, g := fxTurnWork(t, fxBulletTurn(data))
 	require.Zero(t, fxCount(g, vocab.KindBarrel), "\n%s", fxDump(g))

@@ -144,6 +144,7 @@ func dots(n int) string { return strings.Repeat(".", n) }
 // line that says what struck it, carry a chain that ends on the van, and
 // every barrel going off to say what set it off.
 func TestEveryLossOfTheVanHasItsCause(t *testing.T) {
+	skipUnderRace(t)
 	damage := map[assets.TextID]bool{assets.MsgEngineHit: true, assets.MsgEngineHitSlower: true,
 		assets.MsgArmourLost: true, assets.MsgArmourHeld: true, assets.MsgHurt: true, assets.MsgTyreBurst: true}
 	opener := map[assets.TextID]bool{assets.MsgShot: true, assets.MsgShotBy: true, assets.MsgClawedBy: true,

@@ -176,9 +176,11 @@ func mutateEveryLeaf(t *testing.T, data *assets.Data, body []byte, tried, accept
 					continue
 				}
 				tried[key]++
-				tree := decodeBody(t, body)
-				setAt(tree, l.path, v)
-				b, err := json.Marshal(tree)
+				// One tree serves every change: each is put back
+				// once encoded.
+				setAt(root, l.path, v)
+				b, err := json.Marshal(root)
+				setAt(root, l.path, old)
 				require.NoError(t, err)
 				g, err := UnmarshalState(data, b)
 				if err != nil {

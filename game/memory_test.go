@@ -138,6 +138,7 @@ func TestInDiscMatchesTheRowSpans(t *testing.T) {
 // the cells whose entities changed out of sight afresh, and touch no
 // other cell, wherever the disc stands and however far it moved.
 func TestReadEastMatchesAFreshLookAtTheNewCells(t *testing.T) {
+	skipUnderRace(t)
 	data := loadData(t)
 	g := New(data, 4242)
 	var bot Bot

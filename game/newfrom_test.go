@@ -56,6 +56,7 @@ func requireSameGame(t *testing.T, want, got *Game, msg string) {
 // plays: nothing of the old run (its entities, schedule, log, memory,
 // tally, rng, sleepers) leaks in, and the old run's storage is reused.
 func TestNewFromPlaysAsNew(t *testing.T) {
+	skipUnderRace(t)
 	data := loadData(t)
 	camp := func(g *Game) bool { return g.Phase() == act.PhaseCamp }
 	never := func(*Game) bool { return false }

@@ -41,6 +41,9 @@ const determinismOK = "determinism:ok"
 // map (whose order changes from run to run) unless a determinism:ok comment
 // explains why the order cannot matter.
 func TestSimulationIsDeterministic(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a scan of the source in one goroutine, whose type-checking the race detector slows tenfold; the plain run checks it")
+	}
 	fset := token.NewFileSet()
 	imp := exportImporter(t, fset)
 	for _, dir := range simulationPackages {

@@ -20,7 +20,7 @@ import (
 )
 
 // The soak test's size. The defaults keep go test ./... (and CI, which
-// must finish within eight minutes on two cores) to well under a minute
+// must finish within six minutes on two cores) to well under a minute
 // for it; the README's 2,000-seed and long soaks raise them:
 //
 //	go test ./game -run TestSoak -soak-seeds 2000 -soak-commit-seeds 400 -timeout 0

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"lastpost/internal/testsize"
 )
 
 func TestFadeScaled(t *testing.T) {
@@ -117,7 +119,7 @@ func TestAcidBandBounds(t *testing.T) {
 func TestPaintRowMatchesRowAndBand(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	bands := [][2]int{{283, 707}, {-1000, 1000}, {0, 1}, {-1, 0}, {500, 500}, {700, 200}, {-1001, -999}, {999, 1001}}
-	for range 20 {
+	for range testsize.Steps(20) {
 		lo := rng.IntN(2001) - 1000
 		bands = append(bands, [2]int{lo, lo + rng.IntN(400)})
 	}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"lastpost/internal/testsize"
 )
 
 func TestDirVecAndOpposite(t *testing.T) {
@@ -87,7 +89,7 @@ func TestLineStepMatchesThePlainStep(t *testing.T) {
 		}
 	}
 	// Random vectors with any accumulator, even one no fresh line reaches.
-	for range 20000 {
+	for range testsize.Steps(20000) {
 		l := Line{DX: rng.IntN(201) - 100, DY: rng.IntN(201) - 100, Acc: rng.IntN(401) - 200}
 		check(l, 1+rng.IntN(40))
 	}
