@@ -200,12 +200,16 @@ func (g *Game) makeEngine() {
 // turns. consultAll makes it ask every rule of every action (the engine's
 // NoSkip), which must play exactly the same: tests compare the two.
 func (g *Game) setEngine(consultAll bool) {
+	// The builders tell the scratch of each step they build, which it
+	// would otherwise find again in the action.
+	scratch := book.NewScratch(&g.book)
+	g.env.Stepped = scratch.Stepped()
 	g.engine = rules.New(g.world, book.Book(&g.book), rules.Options[act.Act]{
 		Build:    func(t *act.Act, a *ecs.Action) { act.Build(&g.env, t, a) },
 		Describe: act.Act.String,
 		Name:     func(t act.Act) string { return act.NameWords(&g.env, t) },
 		Subject:  book.Subject,
-		Scratch:  book.NewScratch(&g.book),
+		Scratch:  scratch,
 		NoSkip:   consultAll,
 	})
 	g.env.Clock = g.engine.Now

@@ -338,7 +338,7 @@ func TestLaneClearsTheSteeringOnlyWhereItIs(t *testing.T) {
 			fast.w.Commit(a)
 
 			b := plain.w.NewAction()
-			step(plain.env, van, d.Vec(), b)
+			step(plain.env, &lane, d.Vec(), b)
 			vocab.Steering.Remove(b, van)
 			plain.w.Commit(b)
 

@@ -28,6 +28,10 @@ type Env struct {
 	// Road is the road of the current delivery, which Populate lays out;
 	// nil before the first.
 	Road *levelgen.Level
+	// Stepped, when not nil, is where the builders of steps tell the rule
+	// book's scratch of each step they build (see Stepped); nil, they tell
+	// nothing and the scratch derives it all.
+	Stepped *Stepped
 }
 
 // Enemy returns the data of enemy kind k. It panics for a kind the data

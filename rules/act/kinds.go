@@ -6,6 +6,12 @@ import "lastpost/ecs"
 // It hands each kind to the builder in that kind's file; Say builds
 // nothing, since its commit is the point.
 func Build(env *Env, t *Act, a *ecs.Action) {
+	// A Move, most actions of a cascade, is told first, before the
+	// search for the other kinds.
+	if t.Kind == KindMove {
+		buildMove(env, t, a)
+		return
+	}
 	switch t.Kind {
 	case KindWait:
 		buildWait(env, t, a)
@@ -19,8 +25,6 @@ func Build(env *Env, t *Act, a *ecs.Action) {
 		buildLane(env, t, a)
 	case KindDrive:
 		buildDrive(env, t, a)
-	case KindMove:
-		buildMove(env, t, a)
 	case KindWalk:
 		buildWalk(env, t, a)
 	case KindStop:
@@ -87,7 +91,17 @@ func Build(env *Env, t *Act, a *ecs.Action) {
 // Commit does what committing action type t means beyond its change set,
 // once the change set is in the world: the kinds that keep a tally, write
 // the log or change the turn schedule say so in their files.
+//
+// A Move means nothing beyond its change set: Commit, small enough to
+// inline into its caller, passes it by with one test.
 func Commit(env *Env, l Ledger, t *Act) {
+	if t.Kind != KindMove {
+		commit(env, l, t)
+	}
+}
+
+// commit is Commit for the kinds other than Move.
+func commit(env *Env, l Ledger, t *Act) {
 	switch t.Kind {
 	case KindSay:
 		commitSay(l, t)

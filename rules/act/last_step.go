@@ -29,6 +29,10 @@ func buildLastStep(env *Env, t *Act, a *ecs.Action) {
 	if !ok {
 		return
 	}
+	to := p.Add(v.Line.Step())
 	a.RemoveEntity(t.E)
-	vocab.LastStep.Set(a, vocab.Hop{E: t.E, To: p.Add(v.Line.Step())})
+	vocab.LastStep.Set(a, vocab.Hop{E: t.E, To: to})
+	if s := env.Stepped; s != nil {
+		s.T, s.E, s.From, s.To, s.Move, s.Ends = t, t.E, p, to, false, false
+	}
 }

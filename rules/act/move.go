@@ -38,17 +38,45 @@ func buildMove(env *Env, t *Act, a *ecs.Action) {
 	}
 	v.Moves--
 	v.Next = env.Clock() + ms
+	to := p.Add(next)
 	vocab.Velocity.Set(a, t.E, v)
-	vocab.Position.Set(a, t.E, p.Add(next))
+	vocab.Position.Set(a, t.E, to)
 	if !vocab.Projectile.In(w, t.E) {
 		vocab.Ground.Set(a, true)
 	}
+	if s := env.Stepped; s != nil {
+		s.T, s.E, s.From, s.To, s.Move, s.Ends = t, t.E, p, to, true, v.Moves <= 0
+	}
+}
+
+// Stepped is what the builder of a step (a Move, a LastStep, a walker's
+// step or a lane change) tells the
+// rule book about the action it has just built: the entity it moves, from
+// where to where, and for a Move whether the velocity it sets runs out.
+// The book's scratch derives all of it from the action and the world
+// otherwise (for any other action, or a step no one told it of); told,
+// it reads these fields instead of searching the action's positions and
+// reading the mover's position again, on every step of every bullet and
+// fragment.
+type Stepped struct {
+	// T is the action type built. The scratch reads the rest only when
+	// it derives that very action type, and clears T at every action it
+	// derives, so nothing told outlives the action it was told of (the
+	// engine derives every action it builds, at once).
+	T *Act
+	// E is the mover, From and To the cells it leaves and enters.
+	E        ecs.Entity
+	From, To geom.Point
+	// Move is set for a Move, whose action sets E's velocity and
+	// position and nothing else but the Ground mark; Ends, for a Move,
+	// when the velocity it sets has no moves left.
+	Move, Ends bool
 }
 
 // Walk moves e one cell in direction d: a walker's own step.
 func Walk(e ecs.Entity, d geom.Dir) Act { return Act{Kind: KindWalk, E: e, Dir: d} }
 
-func buildWalk(env *Env, t *Act, a *ecs.Action) { step(env, t.E, t.Dir.Vec(), a) }
+func buildWalk(env *Env, t *Act, a *ecs.Action) { step(env, t, t.Dir.Vec(), a) }
 
 // Stop ends e's motion and any lane change it has queued.
 func Stop(e ecs.Entity) Act { return Act{Kind: KindStop, E: e} }

@@ -20,7 +20,7 @@ func Lane(e ecs.Entity, d geom.Dir) Act { return Act{Kind: KindLane, E: e, Dir: 
 // without one: removing what is not there would change nothing but would
 // still touch Steering, so the action would concern its rules for nothing.
 func buildLane(env *Env, t *Act, a *ecs.Action) {
-	step(env, t.E, t.Dir.Vec(), a)
+	step(env, t, t.Dir.Vec(), a)
 	if _, ok := vocab.Steering.Read(env.World, t.E); ok {
 		vocab.Steering.Remove(a, t.E)
 	}
@@ -44,10 +44,16 @@ func buildDrive(env *Env, t *Act, a *ecs.Action) {
 	})
 }
 
-// step moves e by d: a walker or a vehicle, never a projectile.
-func step(env *Env, e ecs.Entity, d geom.Point, a *ecs.Action) {
-	if p, ok := vocab.Position.Read(env.World, e); ok {
-		vocab.Position.Set(a, e, p.Add(d))
+// step moves t's entity by d: a walker or a vehicle, never a projectile.
+// It tells the book's scratch of the move (Env.Stepped); what else the
+// action does (a lane change's steering) the scratch finds in it.
+func step(env *Env, t *Act, d geom.Point, a *ecs.Action) {
+	if p, ok := vocab.Position.Read(env.World, t.E); ok {
+		to := p.Add(d)
+		vocab.Position.Set(a, t.E, to)
 		vocab.Ground.Set(a, true)
+		if s := env.Stepped; s != nil {
+			s.T, s.E, s.From, s.To, s.Move, s.Ends = t, t.E, p, to, false, false
+		}
 	}
 }

@@ -88,6 +88,9 @@ func Book(env *Env) []Rule {
 // rule derives again, with the same answers.
 type Scratch struct {
 	m moved
+	// told is where the builders of steps tell of the step just built
+	// (act.Env.Stepped): Derive reads the move there when it is told.
+	told act.Stepped
 	// env is the book's, read at each action: the goal column changes
 	// from road to road.
 	env *Env
@@ -112,6 +115,12 @@ func NewScratch(env *Env) *Scratch {
 	}
 	return s
 }
+
+// Stepped returns where the builders of steps tell this scratch of each
+// step they build: give it to the builders' act.Env. Told of the action it
+// derives, Derive reads the move and, for a Move, its other facts from
+// there instead of from the action, with the same answers.
+func (s *Scratch) Stepped() *act.Stepped { return &s.told }
 
 // ofComponentsAnywhere returns the facts told by the components an action
 // sets, for a vocabulary that puts the three in different words of the
@@ -163,29 +172,48 @@ func velocityEnds(c *Check) uint64 {
 // their own, saves calls.
 func (s *Scratch) Derive(c *Check) uint64 {
 	m := &s.m
-	m.ok = false
-	ents, vals := vocab.Position.Pending(c.Action)
-	for i, e := range ents {
-		old, had := vocab.Position.Read(c.World, e)
-		if to := vals[i]; had && old != to {
-			// Field by field: a composite literal would be built
-			// aside and copied, on every move of every action.
-			m.e, m.from, m.to, m.ok = e, old, to, true
-			break
+	var facts uint64
+	// Told of this very action by its builder (a step, nearly every
+	// action of a cascade), the move is the one told: the action sets
+	// its mover's position to To (a LastStep names it in the property)
+	// from From, which the world still holds. A Move's action sets its
+	// velocity besides, and nothing else, so its other facts are told
+	// too. What is told is cleared at every action, used or not.
+	if t := &s.told; t.T == c.Type && t.T != nil && t.From != t.To {
+		t.T = nil
+		m.e, m.from, m.to, m.ok = t.E, t.From, t.To, true
+		facts = s.moveFacts(c)
+		if t.Move {
+			if t.Ends {
+				facts |= ends
+			}
+			return facts
 		}
-	}
-	if !m.ok {
-		if h, last := vocab.LastStep.Get(c.Action); last {
-			if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-				m.e, m.from, m.to, m.ok = h.E, old, h.To, true
+	} else {
+		t.T = nil
+		m.ok = false
+		ents, vals := vocab.Position.Pending(c.Action)
+		for i, e := range ents {
+			old, had := vocab.Position.Read(c.World, e)
+			if to := vals[i]; had && old != to {
+				// Field by field: a composite literal would be built
+				// aside and copied, on every move of every action.
+				m.e, m.from, m.to, m.ok = e, old, to, true
+				break
 			}
 		}
-	}
-	var facts uint64
-	if m.ok {
-		facts = s.moveFacts(c)
-	} else {
-		*m = moved{}
+		if !m.ok {
+			if h, last := vocab.LastStep.Get(c.Action); last {
+				if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
+					m.e, m.from, m.to, m.ok = h.E, old, h.To, true
+				}
+			}
+		}
+		if m.ok {
+			facts = s.moveFacts(c)
+		} else {
+			*m = moved{}
+		}
 	}
 	// Most actions touch none of top speed, steering and velocity: when
 	// the three share a word of the mask, one test passes them by.
