@@ -710,6 +710,10 @@ func (a *Action) RemoveEntity(e Entity) {
 	if !a.spawnedID(e) {
 		return
 	}
+	if len(a.touched) == 0 {
+		a.removeFresh(e)
+		return
+	}
 	// Only a component with an entry in e's page of ids, or one the action
 	// touches, can be e's; ids in increasing order, as a walk over every
 	// component would find them.
@@ -728,6 +732,31 @@ func (a *Action) RemoveEntity(e Entity) {
 				}
 			}
 		}
+	}
+}
+
+// removeFresh is RemoveEntity for an action that touches nothing yet, the
+// usual case (a spent fragment's last step removes it first): every delta
+// is empty, so e's components are those of its page's holders whose index
+// has e, and each removal appends to an empty delta without a search or a
+// test of what the action holds. The mask's bits are written once a word.
+// Only a store's index marks a page's holders, so each id has an index.
+func (a *Action) removeFresh(e Entity) {
+	for k, word := range a.w.held.of(e) {
+		var got uint64
+		for ; word != 0; word &= word - 1 {
+			b := bits.TrailingZeros64(word)
+			id := ID(k<<6 | b)
+			if a.w.indexes[id].load(e) == 0 {
+				continue
+			}
+			c := a.cores[id]
+			c.top = e
+			c.rem = append(c.rem, e)
+			a.touched = append(a.touched, id)
+			got |= 1 << b
+		}
+		a.mask[k&3] |= got
 	}
 }
 

@@ -128,6 +128,9 @@ type pageHolders struct {
 	words []uint64
 	// stride is the number of words per page.
 	stride int
+	// pages is len(words)/stride, kept so that of, asked on every
+	// removal of an entity, divides nothing.
+	pages Entity
 }
 
 func newPageHolders(components int) *pageHolders {
@@ -137,7 +140,7 @@ func newPageHolders(components int) *pageHolders {
 // of returns the words of the components with an entry in e's page (none
 // past the last page any component has reached).
 func (h *pageHolders) of(e Entity) []uint64 {
-	if p := e >> pageBits; p < Entity(len(h.words)/h.stride) {
+	if p := e >> pageBits; p < h.pages {
 		k := int(p) * h.stride
 		return h.words[k : k+h.stride]
 	}
@@ -153,6 +156,7 @@ func (h *pageHolders) add(p Entity, id ID) {
 		} else {
 			h.words = append(h.words[:cap(h.words)], make([]uint64, n-cap(h.words))...)
 		}
+		h.pages = p + 1
 	}
 	h.words[k] |= 1 << (id & 63)
 }
