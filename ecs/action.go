@@ -763,7 +763,11 @@ func (a *Action) removeFresh(e Entity) {
 			c := a.cores[id]
 			c.top = e
 			c.rem = append(c.rem, e)
-			a.touched = append(a.touched, id)
+			// The list has room for every component (mark): it is
+			// lengthened in place, with no growth to provide for.
+			n := len(a.touched)
+			a.touched = a.touched[:n+1]
+			a.touched[n] = id
 			got |= 1 << b
 		}
 		a.mask[k&3] |= got
