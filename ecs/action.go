@@ -87,11 +87,15 @@ type deltaCore struct {
 	// component before the action.
 	held *sparseIndex
 	// dense, head and cut are the store's other parts of a removal
-	// (removeOne): its entities, its kept digest and its values' cut,
+	// (flushRemoving): its entities, its kept digest and its values' cut,
 	// which alone needs the type.
 	dense *[]Entity
 	head  *digestHead
 	cut   func(i, last int)
+	// flags, for a flag store, is its values instead of cut: a value of
+	// no size moves nothing, so the removal shortens them in place,
+	// without the call.
+	flags *[]struct{}
 	// setOne is the delta's flush when it holds one entry, a value set:
 	// a closure calls no generic wrapper, which flush through the delta
 	// does, and a mover's commit flushes such a delta every step.
@@ -452,43 +456,6 @@ func (d *dataDelta[T]) flush() {
 	d.st.summed = false
 }
 
-// removeOne applies the delta's one entry, the removal of e, to its store
-// and empties the delta, as flush would: sparseSet.remove with the store's
-// index and entities reached directly, leaving the value's part (cut) the
-// one call, instead of a call through the delta, its generic wrapper and
-// then remove. A thing removed whole (a spent fragment) has seven such
-// deltas. With one entry, there is no index to forget (see flush).
-func (d *deltaCore) removeOne(e Entity) {
-	x := d.held
-	pg := noPage
-	if p := e >> pageBits; p < Entity(len(x.pages)) {
-		pg = x.pages[p]
-	}
-	slot := &pg.slot[e&pageMask]
-	if k := *slot; k != 0 {
-		dense := d.dense
-		i, last := int(k-1), len(*dense)-1
-		if i != last {
-			moved := (*dense)[last]
-			(*dense)[i] = moved
-			x.replace(moved, k)
-		}
-		// Written as a self-assignment, which sets the length alone.
-		*dense = (*dense)[:last]
-		d.cut(i, last)
-		*slot = 0
-		if pg.used--; pg.used == 0 {
-			x.emptied(e)
-		}
-		if x.kind != 0 {
-			x.kinds.lose(e, x.kind)
-		}
-	}
-	d.rem, d.top = d.rem[:0], 0
-	// The store's kept digest no longer holds (World.Hash).
-	d.head.summed = false
-}
-
 // setting reports whether the delta sets a value on e.
 func (d *deltaCore) setting(e Entity) bool { return d.find(e) > 0 }
 
@@ -561,6 +528,9 @@ func (w *World) NewAction() *Action {
 		if c := d.core(); c != nil {
 			c.held = w.indexes[id]
 			c.dense, c.head, c.cut = w.stores[id].removal()
+			if f, ok := w.stores[id].(*flagStore); ok {
+				c.cut, c.flags = nil, &f.vals
+			}
 			c.setOne = d.setter()
 			a.cores[id] = c
 		}
@@ -598,17 +568,57 @@ func (a *Action) flush() {
 }
 
 // flushRemoving is flush for an action that removes a thing whole, most of
-// its deltas one removal each: those are applied by removeOne, the others
-// through their delta. flush leaves the test out so that it inlines.
+// its deltas one removal each (a spent fragment has seven). Such a delta
+// is applied here, as flush would apply it: sparseSet.remove with the
+// store's index and entities reached through the core, leaving the value's
+// part (cut) the one call, and none for a flag's; not a call through the
+// delta, its generic wrapper and then remove. The others go through their
+// delta. With one entry, there is no index to forget (see flush). flush
+// leaves the test out so that it inlines; the removal is written in the
+// loop, where the call it was cost more than the loop's registers.
 func (a *Action) flushRemoving() {
 	for _, id := range a.touched {
-		if c := a.cores[id]; c != nil {
-			if len(c.ents) == 0 && len(c.rem) == 1 {
-				c.removeOne(c.rem[0])
+		d := a.cores[id]
+		if d == nil {
+			continue
+		}
+		if len(d.ents) != 0 || len(d.rem) != 1 {
+			a.deltas[id].flush()
+			continue
+		}
+		e := d.rem[0]
+		x := d.held
+		pg := noPage
+		if p := e >> pageBits; p < Entity(len(x.pages)) {
+			pg = x.pages[p]
+		}
+		slot := &pg.slot[e&pageMask]
+		if k := *slot; k != 0 {
+			dense := d.dense
+			i, last := int(k-1), len(*dense)-1
+			if i != last {
+				moved := (*dense)[last]
+				(*dense)[i] = moved
+				x.replace(moved, k)
+			}
+			// Written as a self-assignment, which sets the length alone.
+			*dense = (*dense)[:last]
+			if f := d.flags; f != nil {
+				*f = (*f)[:last]
 			} else {
-				a.deltas[id].flush()
+				d.cut(i, last)
+			}
+			*slot = 0
+			if pg.used--; pg.used == 0 {
+				x.emptied(e)
+			}
+			if x.kind != 0 {
+				x.kinds.lose(e, x.kind)
 			}
 		}
+		d.rem, d.top = d.rem[:0], 0
+		// The store's kept digest no longer holds (World.Hash).
+		d.head.summed = false
 	}
 }
 
@@ -710,6 +720,10 @@ func (a *Action) RemoveEntity(e Entity) {
 	if !a.spawnedID(e) {
 		return
 	}
+	if len(a.touched) == 0 {
+		a.removeFresh(e)
+		return
+	}
 	// Only a component with an entry in e's page of ids, or one the action
 	// touches, can be e's; ids in increasing order, as a walk over every
 	// component would find them.
@@ -728,6 +742,35 @@ func (a *Action) RemoveEntity(e Entity) {
 				}
 			}
 		}
+	}
+}
+
+// removeFresh is RemoveEntity for an action that touches nothing yet, the
+// usual case (a spent fragment's last step removes it first): every delta
+// is empty, so e's components are those of its page's holders whose index
+// has e, and each removal appends to an empty delta without a search or a
+// test of what the action holds. The mask's bits are written once a word.
+// Only a store's index marks a page's holders, so each id has an index.
+func (a *Action) removeFresh(e Entity) {
+	for k, word := range a.w.held.of(e) {
+		var got uint64
+		for ; word != 0; word &= word - 1 {
+			b := bits.TrailingZeros64(word)
+			id := ID(k<<6 | b)
+			if a.w.indexes[id].load(e) == 0 {
+				continue
+			}
+			c := a.cores[id]
+			c.top = e
+			c.rem = append(c.rem, e)
+			// The list has room for every component (mark): it is
+			// lengthened in place, with no growth to provide for.
+			n := len(a.touched)
+			a.touched = a.touched[:n+1]
+			a.touched[n] = id
+			got |= 1 << b
+		}
+		a.mask[k&3] |= got
 	}
 }
 

@@ -508,9 +508,10 @@ func TestSetRunAgreesWithSetByEntity(t *testing.T) {
 // TestOneEntryFlushesAgreeWithTheGeneralWay drives random actions that
 // remove entities whole, a component here and there, and write others,
 // through two worlds: one applies them by flushRemoving and flushBut, in
-// turn, whose one-entry deltas go to removeOne and setOne, the other by
-// the plain flush through each delta. Every store's order, every
-// entity's values and kinds, and the hash must agree after each.
+// turn, whose one-entry deltas are removed in flushRemoving's loop or go
+// to setOne, the other by the plain flush through each delta. Every
+// store's order, every entity's values and kinds, and the hash must agree
+// after each.
 func TestOneEntryFlushesAgreeWithTheGeneralWay(t *testing.T) {
 	for _, seed := range testSeeds {
 		r := rand.New(rand.NewPCG(seed, 77))
@@ -595,8 +596,30 @@ func TestOneEntryFlushesAgreeWithTheGeneralWay(t *testing.T) {
 				require.Equal(t, ws[1].Kinds(e), ws[0].Kinds(e), "seed %d step %d: entity %d's kinds", seed, step, e)
 			}
 			require.Equal(t, ws[1].Hash(), ws[0].Hash(), "seed %d step %d", seed, step)
+			requireValuesInStep(t, ws[0], "seed %d step %d", seed, step)
 		}
-		require.Positive(t, ones, "seed %d: no removal went by removeOne", seed)
+		require.Positive(t, ones, "seed %d: no removal went by flushRemoving's own", seed)
 		require.Positive(t, sets, "seed %d: no value went by setOne", seed)
+	}
+}
+
+// requireValuesInStep checks what the stores' values hold beside their
+// entities, which no read shows: as many values as entities, flags
+// included (their removal shortens the values without a cut), and, for a
+// value that holds a reference, nothing kept past the end for the
+// collector to follow (a cut zeroes the value it takes out; one of a type
+// without references need not).
+func requireValuesInStep(t *testing.T, w *World, msgAndArgs ...any) {
+	t.Helper()
+	for _, id := range []ID{idSolid, idBarrel} {
+		f := w.stores[id].(*flagStore)
+		require.Len(t, f.vals, len(f.dense), msgAndArgs...)
+	}
+	p := w.stores[idPos].(*dataStore[geom.Point])
+	require.Len(t, p.vals, len(p.dense), msgAndArgs...)
+	n := w.stores[idName].(*dataStore[string])
+	require.Len(t, n.vals, len(n.dense), msgAndArgs...)
+	for _, v := range n.vals[len(n.vals):cap(n.vals)] {
+		require.Empty(t, v, msgAndArgs...)
 	}
 }

@@ -171,6 +171,73 @@ func removeTrial(r *rand.Rand, a *Action, remove func(*Action, Entity)) {
 	}
 }
 
+// TestRemoveFreshAgreesWithTheGeneralWay removes an entity (a held one, a
+// bare one, one the action spawned, one never spawned) as the first write
+// of an action, which takes removeFresh, and from an identical world as
+// the write after a property, which takes RemoveEntity's general loop. The
+// two actions must then hold the same removals, tops, mask and touched
+// order (the property aside), take later writes alike and commit to the
+// same world.
+func TestRemoveFreshAgreesWithTheGeneralWay(t *testing.T) {
+	for _, seed := range testSeeds {
+		r := rand.New(rand.NewPCG(seed, 3))
+		ws := [2]*World{pagedWorld(rand.New(rand.NewPCG(seed, 4))), pagedWorld(rand.New(rand.NewPCG(seed, 4)))}
+		as := [2]*Action{ws[0].NewAction(), ws[1].NewAction()}
+		fresh := 0
+		for trial := range testsize.Steps(120) {
+			last := ws[0].LastEntity()
+			var e Entity
+			switch r.IntN(5) {
+			case 0:
+				as[0].Spawn()
+				e = as[1].Spawn()
+			case 1:
+				e = last + 1 + Entity(r.IntN(3*pageSize))
+			default:
+				e = 1 + Entity(r.IntN(int(last)))
+			}
+			require.Empty(t, as[0].Touched())
+			tag.Set(as[1], "first")
+			as[0].RemoveEntity(e)
+			as[1].RemoveEntity(e)
+			if len(as[0].Touched()) > 0 {
+				fresh++
+			}
+			require.Equal(t, as[1].Touched()[1:], as[0].Touched(), "seed %d trial %d", seed, trial)
+			m := as[1].mask
+			m[idTag>>6] &^= 1 << (idTag & 63)
+			require.Equal(t, m, as[0].mask, "seed %d trial %d", seed, trial)
+			for id, c := range as[0].cores {
+				if c != nil {
+					require.Equal(t, as[1].cores[id].top, c.top, "seed %d trial %d: component %d", seed, trial, id)
+				}
+			}
+			// The same writes after the removal: on the removed entity
+			// (which the delta must now find) and on others.
+			plan := r.Uint64()
+			for k, a := range as {
+				pr := rand.New(rand.NewPCG(plan, 6))
+				if a.spawnedID(e) {
+					randomComponents(pr, a, e, uint8(pr.IntN(128)))
+				}
+				randomComponents(pr, a, 1+Entity(pr.IntN(int(last))), uint8(pr.IntN(128)))
+				if pr.IntN(2) == 0 {
+					a.RemoveEntity(e)
+				}
+				if k == 0 {
+					tag.Set(a, "first")
+				}
+			}
+			require.Equal(t, pendingOf(as[1]).Removing, pendingOf(as[0]).Removing, "seed %d trial %d", seed, trial)
+			ws[0].Commit(as[0])
+			ws[1].Commit(as[1])
+			require.Equal(t, orders(ws[1]), orders(ws[0]), "seed %d trial %d", seed, trial)
+			require.Equal(t, ws[1].Hash(), ws[0].Hash(), "seed %d trial %d", seed, trial)
+		}
+		require.Positive(t, fresh, "seed %d: no removal took the fresh way", seed)
+	}
+}
+
 // TestPageHoldersFollowTheStores checks the page holders after random
 // operations, a renewal and a restore.
 func TestPageHoldersFollowTheStores(t *testing.T) {

@@ -1,6 +1,9 @@
 package ecs
 
-import "fmt"
+import (
+	"fmt"
+	"reflect"
+)
 
 // Entity is an entity id. Zero is never handed out, so it can mean "none".
 type Entity uint64
@@ -128,6 +131,9 @@ type pageHolders struct {
 	words []uint64
 	// stride is the number of words per page.
 	stride int
+	// pages is len(words)/stride, kept so that of, asked on every
+	// removal of an entity, divides nothing.
+	pages Entity
 }
 
 func newPageHolders(components int) *pageHolders {
@@ -137,7 +143,7 @@ func newPageHolders(components int) *pageHolders {
 // of returns the words of the components with an entry in e's page (none
 // past the last page any component has reached).
 func (h *pageHolders) of(e Entity) []uint64 {
-	if p := e >> pageBits; p < Entity(len(h.words)/h.stride) {
+	if p := e >> pageBits; p < h.pages {
 		k := int(p) * h.stride
 		return h.words[k : k+h.stride]
 	}
@@ -153,6 +159,7 @@ func (h *pageHolders) add(p Entity, id ID) {
 		} else {
 			h.words = append(h.words[:cap(h.words)], make([]uint64, n-cap(h.words))...)
 		}
+		h.pages = p + 1
 	}
 	h.words[k] |= 1 << (id & 63)
 }
@@ -308,12 +315,20 @@ func (s *sparseSet[T]) add(e Entity, v T) {
 }
 
 // removal returns the parts of s that removing one entity changes, for a
-// delta to remove it without the value type (deltaCore.removeOne): the
+// delta to remove it without the value type (Action.flushRemoving): the
 // entities, the kept digest, and the value's part of the removal, which
 // takes the value at i out, the last one moving into its place, as remove
 // moves them. A closure made here calls no generic wrapper, which a method
 // called through an interface would.
 func (s *sparseSet[T]) removal() (*[]Entity, *digestHead, func(i, last int)) {
+	if !holdsRefs(reflect.TypeFor[T]()) {
+		// The value left past the end holds nothing for the collector to
+		// keep, and the next append overwrites it: it is not zeroed.
+		return &s.dense, &s.digestHead, func(i, last int) {
+			s.vals[i] = s.vals[last]
+			s.vals = s.vals[:last]
+		}
+	}
 	return &s.dense, &s.digestHead, func(i, last int) {
 		s.vals[i] = s.vals[last]
 		var zero T
