@@ -17,8 +17,15 @@ func buildPopulate(env *Env, a *ecs.Action) {
 	road := env.Road
 	var room [thingsRoom]vocab.Kind
 	kinds := thingKinds(env, road, room[:0])
-	for _, s := range road.Spawns {
-		place(env, a, kinds[s.Thing], s.At)
+	var recipeRoom [thingsRoom]recipe
+	recipes := recipeRoom[:0]
+	for _, k := range kinds {
+		recipes = append(recipes, recipeOf(env, k))
+	}
+	pl := newPlacer(a)
+	first := a.SpawnRun(len(road.Spawns))
+	for i, s := range road.Spawns {
+		pl.place(first+ecs.Entity(i), &recipes[s.Thing], s.At)
 	}
 }
 

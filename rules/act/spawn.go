@@ -13,7 +13,10 @@ import (
 func Spawn(thing string, p geom.Point) Act { return Act{Kind: KindSpawn, Item: thing, At: p} }
 
 func buildSpawn(env *Env, t *Act, a *ecs.Action) {
-	place(env, a, vocab.KindNamed(&env.Data.Enemies, t.Item), t.At)
+	kind := vocab.KindNamed(&env.Data.Enemies, t.Item)
+	r := recipeOf(env, kind)
+	pl := newPlacer(a)
+	pl.place(a.Spawn(), &r, t.At)
 }
 
 // placesEnemy reports whether place makes an enemy of a thing of kind:
@@ -26,53 +29,104 @@ func placesEnemy(kind vocab.Kind) bool {
 	return true
 }
 
-// place makes the action spawn a thing of kind at p. Whether it makes an
-// enemy is placesEnemy's answer: a kind place gives the Enemy flag must be
-// one placesEnemy names.
-func place(env *Env, a *ecs.Action, kind vocab.Kind, p geom.Point) {
-	e := a.Spawn()
-	vocab.Position.Set(a, e, p)
-	switch kind {
-	case vocab.KindWreck:
-		vocab.KindOf.Set(a, e, kind)
-		vocab.Solid.Add(a, e)
-	case vocab.KindBarrel:
-		vocab.KindOf.Set(a, e, kind)
-		vocab.Solid.Add(a, e)
-		vocab.Hittable.Add(a, e)
-		vocab.Explosive.Add(a, e)
-	case vocab.KindLetter:
-		vocab.KindOf.Set(a, e, kind)
-		vocab.Letter.Add(a, e)
-	default:
-		makeEnemy(env, e, kind, a)
+// recipe is what place writes onto a thing of one kind: its kind, and for
+// an enemy what the data says it has. A road places a hundred things or so
+// of a handful of kinds, so each kind's is made once, not once a thing.
+type recipe struct {
+	kind  vocab.Kind
+	enemy bool
+	// An enemy's stats, and which of its optional parts it has.
+	hp                           vocab.Stat
+	damage                       int
+	runOver, vehicle, drive, gun bool
+	speed, topSpeed              int
+	guns                         vocab.Slots
+}
+
+// recipeOf returns the recipe of kind. Whether it makes an enemy is
+// placesEnemy's answer: a kind place gives the Enemy flag must be one
+// placesEnemy names.
+func recipeOf(env *Env, kind vocab.Kind) recipe {
+	r := recipe{kind: kind, enemy: placesEnemy(kind)}
+	if !r.enemy {
+		return r
+	}
+	d := env.Enemy(kind)
+	r.hp, r.damage = vocab.Stat{Cur: d.HP, Max: d.HP}, d.BumpDamage
+	r.runOver, r.vehicle = d.CanBeRunOver, d.RunsOver
+	if d.Movement == assets.MovementDrive {
+		r.drive, r.speed, r.topSpeed = true, d.StartSpeed, d.MaxSpeed
+	}
+	if len(d.Weapons) > 0 {
+		r.gun = true
+		for _, m := range d.Weapons {
+			r.guns[vocab.Slot(m.Slot.Dir())] = m.Gun
+		}
+	}
+	return r
+}
+
+// placer holds the writers of every component place writes, found once
+// for an action that places many things.
+type placer struct {
+	position                                  ecs.DataWriter[geom.Point]
+	kind                                      ecs.DataWriter[vocab.Kind]
+	solid, hittable, explosive, letter, enemy ecs.FlagWriter
+	runOverable, vehicle                      ecs.FlagWriter
+	hp                                        ecs.DataWriter[vocab.Stat]
+	damage, speed, topSpeed                   ecs.DataWriter[int]
+	guns                                      ecs.DataWriter[vocab.Slots]
+}
+
+func newPlacer(a *ecs.Action) placer {
+	return placer{
+		position: vocab.Position.Writer(a), kind: vocab.KindOf.Writer(a),
+		solid: vocab.Solid.Writer(a), hittable: vocab.Hittable.Writer(a),
+		explosive: vocab.Explosive.Writer(a), letter: vocab.Letter.Writer(a),
+		enemy: vocab.Enemy.Writer(a), runOverable: vocab.RunOverable.Writer(a),
+		vehicle: vocab.Vehicle.Writer(a), hp: vocab.HP.Writer(a),
+		damage: vocab.Damage.Writer(a), speed: vocab.Speed.Writer(a),
+		topSpeed: vocab.TopSpeed.Writer(a), guns: vocab.Guns.Writer(a),
 	}
 }
 
-// makeEnemy gives e what the data says an enemy of kind has.
-func makeEnemy(env *Env, e ecs.Entity, kind vocab.Kind, a *ecs.Action) {
-	d := env.Enemy(kind)
-	vocab.KindOf.Set(a, e, kind)
-	vocab.Enemy.Add(a, e)
-	vocab.Hittable.Add(a, e)
-	vocab.HP.Set(a, e, vocab.Stat{Cur: d.HP, Max: d.HP})
-	vocab.Damage.Set(a, e, d.BumpDamage)
-	if d.CanBeRunOver {
-		vocab.RunOverable.Add(a, e)
+// place makes the action give e, an entity it has just spawned, a thing
+// of r's kind at p: a wreck, a barrel, a letter or an enemy.
+func (pl *placer) place(e ecs.Entity, r *recipe, p geom.Point) {
+	pl.position.Set(e, p)
+	pl.kind.Set(e, r.kind)
+	switch r.kind {
+	case vocab.KindWreck:
+		pl.solid.Add(e)
+	case vocab.KindBarrel:
+		pl.solid.Add(e)
+		pl.hittable.Add(e)
+		pl.explosive.Add(e)
+	case vocab.KindLetter:
+		pl.letter.Add(e)
+	default:
+		pl.makeEnemy(e, r)
 	}
-	if d.RunsOver {
-		vocab.Vehicle.Add(a, e)
+}
+
+// makeEnemy gives e what r says an enemy of its kind has.
+func (pl *placer) makeEnemy(e ecs.Entity, r *recipe) {
+	pl.enemy.Add(e)
+	pl.hittable.Add(e)
+	pl.hp.Set(e, r.hp)
+	pl.damage.Set(e, r.damage)
+	if r.runOver {
+		pl.runOverable.Add(e)
 	}
-	if d.Movement == assets.MovementDrive {
-		vocab.Speed.Set(a, e, d.StartSpeed)
-		vocab.TopSpeed.Set(a, e, d.MaxSpeed)
+	if r.vehicle {
+		pl.vehicle.Add(e)
 	}
-	if len(d.Weapons) > 0 {
-		var slots vocab.Slots
-		for _, m := range d.Weapons {
-			slots[vocab.Slot(m.Slot.Dir())] = m.Gun
-		}
-		vocab.Guns.Set(a, e, slots)
+	if r.drive {
+		pl.speed.Set(e, r.speed)
+		pl.topSpeed.Set(e, r.topSpeed)
+	}
+	if r.gun {
+		pl.guns.Set(e, r.guns)
 	}
 }
 
