@@ -3,6 +3,7 @@ package levelgen
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 )
 
 // gradient is a lattice gradient with components -1, 0 or 1.
@@ -35,18 +36,25 @@ type noiseField struct {
 
 // newNoiseField draws one gradient per lattice point for a w x h grid.
 func newNoiseField(rng *rand.Rand, w, h, scale int) *noiseField {
+	f := &noiseField{}
+	f.reset(rng, w, h, scale)
+	return f
+}
+
+// reset makes f the field newNoiseField would draw, reusing f's room.
+func (f *noiseField) reset(rng *rand.Rand, w, h, scale int) {
 	cols, rows := (w-1)/scale+2, (h-1)/scale+2
 	s := int64(scale)
-	f := &noiseField{scale: s, s5: s * s * s * s * s, cols: cols, grads: make([]gradient, cols*rows)}
+	f.scale, f.s5, f.cols = s, s*s*s*s*s, cols
+	f.grads = slices.Grow(f.grads[:0], cols*rows)[:cols*rows]
 	for i := range f.grads {
 		f.grads[i] = gradients[rng.IntN(len(gradients))]
 	}
-	f.squares = make([]square, cols-1)
-	f.fade = make([]int64, scale)
+	f.squares = slices.Grow(f.squares[:0], cols-1)[:cols-1]
+	f.fade = slices.Grow(f.fade[:0], scale)[:scale]
 	for k := range f.fade {
 		f.fade[k] = fadeScaled(int64(k), s)
 	}
-	return f
 }
 
 // fadeScaled returns 6t^5 - 15t^4 + 10t^3 for t = k/s, multiplied by s^5
