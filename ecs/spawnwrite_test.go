@@ -19,6 +19,17 @@ import (
 // actions' touched lists and pending entries, then the worlds' hashes and
 // every store's order, must agree.
 func TestWritersAgreeWithSetAndAdd(t *testing.T) {
+	// try counts the writes TrySet and TryAdd took; when they refuse one,
+	// the general write follows.
+	took, refused := 0, 0
+	try := func(ok bool, general func()) {
+		if ok {
+			took++
+			return
+		}
+		refused++
+		general()
+	}
 	for _, seed := range testSeeds {
 		r := rand.New(rand.NewPCG(seed, 91))
 		ws := [2]*World{NewWorld(testSchema()), NewWorld(testSchema())}
@@ -33,37 +44,37 @@ func TestWritersAgreeWithSetAndAdd(t *testing.T) {
 					switch c {
 					case 0:
 						if k == 0 {
-							wp.Set(e, geom.Pt(v%gridW, v%gridH))
+							try(wp.TrySet(e, geom.Pt(v%gridW, v%gridH)), func() { wp.Set(e, geom.Pt(v%gridW, v%gridH)) })
 						} else {
 							pos.Set(a, e, geom.Pt(v%gridW, v%gridH))
 						}
 					case 1:
 						if k == 0 {
-							wv.Set(e, vel{v, -v})
+							try(wv.TrySet(e, vel{v, -v}), func() { wv.Set(e, vel{v, -v}) })
 						} else {
 							velo.Set(a, e, vel{v, -v})
 						}
 					case 2:
 						if k == 0 {
-							wh.Set(e, v)
+							try(wh.TrySet(e, v), func() { wh.Set(e, v) })
 						} else {
 							hp.Set(a, e, v)
 						}
 					case 3:
 						if k == 0 {
-							wn.Set(e, string(rune('a'+v%26)))
+							try(wn.TrySet(e, string(rune('a'+v%26))), func() { wn.Set(e, string(rune('a'+v%26))) })
 						} else {
 							name.Set(a, e, string(rune('a'+v%26)))
 						}
 					case 4:
 						if k == 0 {
-							ws.Add(e)
+							try(ws.TryAdd(e), func() { ws.Add(e) })
 						} else {
 							solid.Add(a, e)
 						}
 					default:
 						if k == 0 {
-							wb.Add(e)
+							try(wb.TryAdd(e), func() { wb.Add(e) })
 						} else {
 							barrel.Add(a, e)
 						}
@@ -111,6 +122,10 @@ func TestWritersAgreeWithSetAndAdd(t *testing.T) {
 			}
 		}
 	}
+	// Both ways were exercised: most writes append, and the first of each
+	// component, the growing ones and those off the short way do not.
+	require.Greater(t, took, refused)
+	require.Positive(t, refused)
 }
 
 // TestWriterPanicsOnAnUnspawnedEntity checks that a writer refuses an id
@@ -126,6 +141,33 @@ func TestWriterPanicsOnAnUnspawnedEntity(t *testing.T) {
 		wp.Set(e, geom.Pt(1, 1))
 		ws.Add(e)
 	}
+	require.False(t, wp.TrySet(e+1, geom.Pt(1, 1)), "the short way refuses an id never spawned")
+	require.False(t, ws.TryAdd(e+1), "the short way refuses an id never spawned")
 	require.Panics(t, func() { wp.Set(e+1, geom.Pt(1, 1)) })
 	require.Panics(t, func() { ws.Add(e + 1) })
+	require.False(t, wp.TrySet(e, geom.Pt(2, 2)), "nor one not above the delta's top")
+}
+
+// TestGrowMakesRoomForTheShortWay checks that Grow changes nothing the
+// action holds and that, after it, each write past a component's first
+// takes TrySet's or TryAdd's way.
+func TestGrowMakesRoomForTheShortWay(t *testing.T) {
+	for _, n := range []int{1, 2, 7, 100} {
+		w := NewWorld(testSchema())
+		a := w.NewAction()
+		wp, ws := pos.Writer(a), solid.Writer(a)
+		wp.Grow(n)
+		ws.Grow(n)
+		require.Empty(t, a.Touched(), "Grow touches nothing")
+		first := a.SpawnRun(n)
+		wp.Set(first, geom.Pt(0, 0))
+		ws.Add(first)
+		for e := first + 1; e < first+Entity(n); e++ {
+			require.True(t, wp.TrySet(e, geom.Pt(int(e)%gridW, 0)), "n %d entity %d", n, e)
+			require.True(t, ws.TryAdd(e), "n %d entity %d", n, e)
+		}
+		w.Commit(a)
+		require.Len(t, pos.Entities(w), n)
+		require.Len(t, solid.Entities(w), n)
+	}
 }

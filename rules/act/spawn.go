@@ -67,7 +67,9 @@ func recipeOf(env *Env, kind vocab.Kind) recipe {
 }
 
 // placer holds the writers of every component place writes, found once
-// for an action that places many things.
+// for an action that places many things. Each write tries the writer's
+// inlined append first: every write of a road's population but each
+// component's first takes it.
 type placer struct {
 	position                                  ecs.DataWriter[geom.Point]
 	kind                                      ecs.DataWriter[vocab.Kind]
@@ -90,20 +92,81 @@ func newPlacer(a *ecs.Action) placer {
 	}
 }
 
+// grow makes room in the writers for counts[i] things of recipes[i] each,
+// so that a road's population grows each component's lists once, to their
+// size, rather than by doubling.
+func (pl *placer) grow(recipes []recipe, counts []int) {
+	var n, solid, hittable, explosive, letter, enemy, runOver, vehicle, drive, gun int
+	for i := range recipes {
+		r, c := &recipes[i], counts[i]
+		n += c
+		switch r.kind {
+		case vocab.KindWreck:
+			solid += c
+		case vocab.KindBarrel:
+			solid, hittable, explosive = solid+c, hittable+c, explosive+c
+		case vocab.KindLetter:
+			letter += c
+		default:
+			enemy, hittable = enemy+c, hittable+c
+			runOver += c * b2i(r.runOver)
+			vehicle += c * b2i(r.vehicle)
+			drive += c * b2i(r.drive)
+			gun += c * b2i(r.gun)
+		}
+	}
+	pl.position.Grow(n)
+	pl.kind.Grow(n)
+	pl.solid.Grow(solid)
+	pl.hittable.Grow(hittable)
+	pl.explosive.Grow(explosive)
+	pl.letter.Grow(letter)
+	pl.enemy.Grow(enemy)
+	pl.hp.Grow(enemy)
+	pl.damage.Grow(enemy)
+	pl.runOverable.Grow(runOver)
+	pl.vehicle.Grow(vehicle)
+	pl.speed.Grow(drive)
+	pl.topSpeed.Grow(drive)
+	pl.guns.Grow(gun)
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // place makes the action give e, an entity it has just spawned, a thing
 // of r's kind at p: a wreck, a barrel, a letter or an enemy.
 func (pl *placer) place(e ecs.Entity, r *recipe, p geom.Point) {
-	pl.position.Set(e, p)
-	pl.kind.Set(e, r.kind)
+	if !pl.position.TrySet(e, p) {
+		pl.position.Set(e, p)
+	}
+	if !pl.kind.TrySet(e, r.kind) {
+		pl.kind.Set(e, r.kind)
+	}
 	switch r.kind {
 	case vocab.KindWreck:
-		pl.solid.Add(e)
+		if !pl.solid.TryAdd(e) {
+			pl.solid.Add(e)
+		}
 	case vocab.KindBarrel:
-		pl.solid.Add(e)
-		pl.hittable.Add(e)
-		pl.explosive.Add(e)
+		if !pl.solid.TryAdd(e) {
+			pl.solid.Add(e)
+		}
+		if !pl.hittable.TryAdd(e) {
+			pl.hittable.Add(e)
+		}
+		if !pl.explosive.TryAdd(e) {
+			pl.explosive.Add(e)
+		}
 	case vocab.KindLetter:
-		pl.letter.Add(e)
+		if !pl.letter.TryAdd(e) {
+			pl.letter.Add(e)
+		}
 	default:
 		pl.makeEnemy(e, r)
 	}
@@ -111,22 +174,40 @@ func (pl *placer) place(e ecs.Entity, r *recipe, p geom.Point) {
 
 // makeEnemy gives e what r says an enemy of its kind has.
 func (pl *placer) makeEnemy(e ecs.Entity, r *recipe) {
-	pl.enemy.Add(e)
-	pl.hittable.Add(e)
-	pl.hp.Set(e, r.hp)
-	pl.damage.Set(e, r.damage)
+	if !pl.enemy.TryAdd(e) {
+		pl.enemy.Add(e)
+	}
+	if !pl.hittable.TryAdd(e) {
+		pl.hittable.Add(e)
+	}
+	if !pl.hp.TrySet(e, r.hp) {
+		pl.hp.Set(e, r.hp)
+	}
+	if !pl.damage.TrySet(e, r.damage) {
+		pl.damage.Set(e, r.damage)
+	}
 	if r.runOver {
-		pl.runOverable.Add(e)
+		if !pl.runOverable.TryAdd(e) {
+			pl.runOverable.Add(e)
+		}
 	}
 	if r.vehicle {
-		pl.vehicle.Add(e)
+		if !pl.vehicle.TryAdd(e) {
+			pl.vehicle.Add(e)
+		}
 	}
 	if r.drive {
-		pl.speed.Set(e, r.speed)
-		pl.topSpeed.Set(e, r.topSpeed)
+		if !pl.speed.TrySet(e, r.speed) {
+			pl.speed.Set(e, r.speed)
+		}
+		if !pl.topSpeed.TrySet(e, r.topSpeed) {
+			pl.topSpeed.Set(e, r.topSpeed)
+		}
 	}
 	if r.gun {
-		pl.guns.Set(e, r.guns)
+		if !pl.guns.TrySet(e, r.guns) {
+			pl.guns.Set(e, r.guns)
+		}
 	}
 }
 
