@@ -77,8 +77,9 @@ func (g *Generator) Generate(seed uint64, difficulty int) *Level {
 	g.field.reset(rng, l.W, l.H, p.Acid.Scale)
 	layTerrain(l, &g.field, p)
 	tabs := g.tablesAt(difficulty)
-	g.spawns = scatter(l, pcg, p, &tabs[0], &tabs[1], g.spawns[:0])
-	l.Spawns = slices.Clone(g.spawns)
+	l.Spawns = g.spawns[:0]
+	scatter(l, pcg, p, &tabs[0], &tabs[1])
+	g.spawns, l.Spawns = l.Spawns, slices.Clone(l.Spawns)
 	if !Drivable(l) {
 		clearRoute(l)
 	}
@@ -148,15 +149,18 @@ type table struct {
 
 // scatter rolls once for every cell that may hold something: not acid, not
 // in the start area and not in the goal column, and appends what the rolls
-// place to spawns. It draws each roll from the generator's source
+// place to l's spawns. It draws each roll from the generator's source
 // directly, as intN does: the draw rand.Rand.IntN makes.
-func scatter(l *Level, src *rand.PCG, p assets.LevelGen, dirt, road *table, spawns []Spawn) []Spawn {
+func scatter(l *Level, src *rand.PCG, p assets.LevelGen, dirtTable, roadTable *table) {
+	// Copies on the stack, as the loop below was tuned with: reading them
+	// through the pointers cost the loop a spill a cell.
+	dirt, road := *dirtTable, *roadTable
 	for y := range l.H {
 		// layTerrain gave the row one floor, road or dirt, where it is
 		// not acid: the row's table is the floor's.
-		calm, tab := 0, dirt
+		calm, tab := 0, &dirt
 		if y >= p.RoadTop && y <= p.RoadBottom {
-			calm, tab = p.ClearStart, road
+			calm, tab = p.ClearStart, &road
 		}
 		total := tab.total
 		// The cells west of the goal column, from the end of the calm.
@@ -177,11 +181,10 @@ func scatter(l *Level, src *rand.PCG, p assets.LevelGen, dirt, road *table, spaw
 				continue
 			}
 			if entry, ok := pick(tab.weights, int(roll)); ok {
-				spawns = append(spawns, Spawn{Thing: tab.things[entry], At: geom.Pt(first+i, y)})
+				l.Spawns = append(l.Spawns, Spawn{Thing: tab.things[entry], At: geom.Pt(first+i, y)})
 			}
 		}
 	}
-	return spawns
 }
 
 // intN returns a number in [0, n), for n > 0 not a power of two, as

@@ -313,6 +313,19 @@ func TestParseRejectsBadMaps(t *testing.T) {
 	}
 }
 
+// BenchmarkGenerator is BenchmarkGenerate through one kept Generator, as
+// the game makes its roads.
+func BenchmarkGenerator(b *testing.B) {
+	g, err := NewGenerator(tables(b))
+	require.NoError(b, err)
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		g.Generate(seed, int(seed%11))
+	}
+}
+
 func BenchmarkGenerate(b *testing.B) {
 	p := tables(b)
 	b.ReportAllocs()
