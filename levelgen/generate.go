@@ -74,7 +74,7 @@ func (g *Generator) Generate(seed uint64, difficulty int) *Level {
 	rng := rand.New(pcg)
 	w := p.WidthMin + rng.IntN(p.WidthMax-p.WidthMin+1)
 	l := &Level{W: w, H: p.Height, Start: p.Start(), Terrain: make([]Terrain, w*p.Height), Things: slices.Clone(g.things)}
-	g.field.reset(rng, l.W, l.H, p.Acid.Scale)
+	g.field.reset(pcg, l.W, l.H, p.Acid.Scale)
 	layTerrain(l, &g.field, p)
 	tabs := g.tablesAt(difficulty)
 	l.Spawns = g.spawns[:0]

@@ -9,6 +9,10 @@ import (
 // gradient is a lattice gradient with components -1, 0 or 1.
 type gradient struct{ x, y int64 }
 
+// The gradients' count is a power of two, which reset's draw relies on.
+// (A constant unsigned negation fails to compile unless it is of zero.)
+const _ = -uint(len(gradients) & (len(gradients) - 1))
+
 // gradients are the classic 16 gradients of improved Perlin noise, the
 // twelve cube-edge directions plus four repeats, seen from above (z = 0).
 // Their components are not normalised: the acid band in the tables is
@@ -34,21 +38,18 @@ type noiseField struct {
 	squares []square
 }
 
-// newNoiseField draws one gradient per lattice point for a w x h grid.
-func newNoiseField(rng *rand.Rand, w, h, scale int) *noiseField {
-	f := &noiseField{}
-	f.reset(rng, w, h, scale)
-	return f
-}
-
-// reset makes f the field newNoiseField would draw, reusing f's room.
-func (f *noiseField) reset(rng *rand.Rand, w, h, scale int) {
+// reset makes f the noise of a w x h grid, one gradient drawn from src
+// per lattice point, reusing f's room. A gradient's draw is what
+// rand.New(src).IntN(len(gradients)) draws on every architecture, a power
+// of two's: the low bits of one word (the tests' newNoiseField draws it
+// so), without the call through rand.Rand's Source.
+func (f *noiseField) reset(src *rand.PCG, w, h, scale int) {
 	cols, rows := (w-1)/scale+2, (h-1)/scale+2
 	s := int64(scale)
 	f.scale, f.s5, f.cols = s, s*s*s*s*s, cols
 	f.grads = slices.Grow(f.grads[:0], cols*rows)[:cols*rows]
 	for i := range f.grads {
-		f.grads[i] = gradients[rng.IntN(len(gradients))]
+		f.grads[i] = gradients[src.Uint64()&uint64(len(gradients)-1)]
 	}
 	f.squares = slices.Grow(f.squares[:0], cols-1)[:cols-1]
 	f.fade = slices.Grow(f.fade[:0], scale)[:scale]
