@@ -13,9 +13,24 @@ import (
 func (g *Game) startDelivery() error {
 	g.levelSeed, g.levelDifficulty = g.rng.Uint64(), g.Run.Delivery
 	g.drawn = false
-	g.setLevel(levelgen.Generate(g.levelSeed, g.levelDifficulty, g.data.LevelGen))
+	g.setLevel(g.generator().Generate(g.levelSeed, g.levelDifficulty))
 	g.populate()
 	return g.advance()
+}
+
+// generator returns the run's road generator, made from the data's tables
+// the first time a road is asked for: the tables are checked once a run
+// rather than once a road, and the generator's room is reused.
+func (g *Game) generator() *levelgen.Generator {
+	if g.gen == nil {
+		gen, err := levelgen.NewGenerator(g.data.LevelGen)
+		if err != nil {
+			// As levelgen.Generate: the data's loader checks the tables.
+			panic("game: invalid level tables: " + err.Error())
+		}
+		g.gen = gen
+	}
+	return g.gen
 }
 
 // setLevel lays out a road: its spatial index, what the rules

@@ -63,8 +63,10 @@ type Game struct {
 
 	level     *levelgen.Level
 	levelHash uint64
-	world     *ecs.World
-	engine    *rules.Engine[act.Act]
+	// gen makes the roads from data's tables (see generator).
+	gen    *levelgen.Generator
+	world  *ecs.World
+	engine *rules.Engine[act.Act]
 	// env is what building an action reads; its Van is the one entity
 	// that lasts the whole run.
 	env     act.Env
@@ -177,6 +179,11 @@ func (g *Game) adopt(old *Game) {
 	g.sched.Reset()
 	g.pending = old.pending
 	clear(g.pending)
+	// A road is a function of its seed, its difficulty and the tables:
+	// the generator's tables must be this game's.
+	if old.data == g.data {
+		g.gen = old.gen
+	}
 	g.sleepers = sleepers{sights: old.sleepers.sights[:0], sightOf: old.sleepers.sightOf[:0], woken: old.sleepers.woken[:0]}
 	*old = Game{}
 }

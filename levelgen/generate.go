@@ -28,22 +28,76 @@ const rollRange = 1000
 // removal of those on the cheapest way through.
 //
 // p must pass Validate, as everything LoadLevelGen returns does; Generate
-// panics otherwise, since that is a programming error.
+// panics otherwise, since that is a programming error. A caller that
+// makes many levels from the same tables keeps a Generator instead.
 func Generate(seed uint64, difficulty int, p assets.LevelGen) *Level {
-	if err := p.Validate(); err != nil {
+	g, err := NewGenerator(p)
+	if err != nil {
 		panic("levelgen: invalid tables: " + err.Error())
 	}
+	return g.Generate(seed, difficulty)
+}
+
+// Generator makes levels from one set of tables: they are checked, and
+// what follows from them alone (the things they spawn, each difficulty's
+// spawn tables) is worked out, once, not once a level; and the room the
+// noise needs is kept from one level to the next. Its levels are the
+// package's Generate's, byte for byte: what it keeps never reaches a
+// level, which owns everything it holds. A Generator is not safe for use
+// by several goroutines at once.
+type Generator struct {
+	p      assets.LevelGen
+	things []assets.Thing
+	// tables holds each difficulty's dirt and road tables, made the
+	// first time a level of that difficulty is asked for.
+	tables []*[2]table
+	field  noiseField
+	// spawns is the scatter's room; a level gets a copy of its length.
+	spawns []Spawn
+}
+
+// NewGenerator checks the tables p (see assets.LevelGen.Validate) and
+// returns a Generator for them.
+func NewGenerator(p assets.LevelGen) (*Generator, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	return &Generator{p: p, things: things(p)}, nil
+}
+
+// Generate builds the level for a seed and a difficulty, as the package's
+// Generate does with the Generator's tables.
+func (g *Generator) Generate(seed uint64, difficulty int) *Level {
+	p := g.p
 	difficulty = max(difficulty, 0)
 	pcg := rand.NewPCG(seed, uint64(difficulty)+streamSalt)
 	rng := rand.New(pcg)
 	w := p.WidthMin + rng.IntN(p.WidthMax-p.WidthMin+1)
-	l := &Level{W: w, H: p.Height, Start: p.Start(), Terrain: make([]Terrain, w*p.Height), Things: things(p)}
-	layTerrain(l, rng, p)
-	scatter(l, pcg, p, difficulty)
+	l := &Level{W: w, H: p.Height, Start: p.Start(), Terrain: make([]Terrain, w*p.Height), Things: slices.Clone(g.things)}
+	g.field.reset(pcg, l.W, l.H, p.Acid.Scale)
+	layTerrain(l, &g.field, p)
+	tabs := g.tablesAt(difficulty)
+	l.Spawns = g.spawns[:0]
+	scatter(l, pcg, p, &tabs[0], &tabs[1])
+	g.spawns, l.Spawns = l.Spawns, slices.Clone(l.Spawns)
 	if !Drivable(l) {
 		clearRoute(l)
 	}
 	return l
+}
+
+// tablesAt returns the dirt and road tables at difficulty, made once.
+func (g *Generator) tablesAt(difficulty int) *[2]table {
+	if difficulty >= len(g.tables) {
+		g.tables = append(g.tables, make([]*[2]table, difficulty+1-len(g.tables))...)
+	}
+	if g.tables[difficulty] == nil {
+		g.tables[difficulty] = &[2]table{
+			tableAt(g.things, g.p.Spawn.Dirt, difficulty),
+			tableAt(g.things, g.p.Spawn.Road, difficulty),
+		}
+	}
+	return g.tables[difficulty]
 }
 
 // inStartArea reports whether (x, y) is one of the road cells kept calm
@@ -54,8 +108,7 @@ func inStartArea(p assets.LevelGen, x, y int) bool {
 
 // layTerrain paints road rows, dirt elsewhere, then acid where the noise
 // falls in the band, except in the start area.
-func layTerrain(l *Level, rng *rand.Rand, p assets.LevelGen) {
-	field := newNoiseField(rng, l.W, l.H, p.Acid.Scale)
+func layTerrain(l *Level, field *noiseField, p assets.LevelGen) {
 	band := newAcidBand(field, p.Acid.Low, p.Acid.High)
 	for y := range l.H {
 		floor, calm := Dirt, 0
@@ -95,14 +148,13 @@ type table struct {
 }
 
 // scatter rolls once for every cell that may hold something: not acid, not
-// in the start area and not in the goal column. It draws each roll from the
-// generator's source directly, as intN does: the draw rand.Rand.IntN makes.
-func scatter(l *Level, src *rand.PCG, p assets.LevelGen, difficulty int) {
-	dirt := tableAt(l, p.Spawn.Dirt, difficulty)
-	road := tableAt(l, p.Spawn.Road, difficulty)
-	// Room for the spawns the likelier table would place on average over
-	// every cell, so the list is allocated once rather than grown.
-	l.Spawns = make([]Spawn, 0, len(l.Terrain)*max(dirt.total, road.total)/rollRange+1)
+// in the start area and not in the goal column, and appends what the rolls
+// place to l's spawns. It draws each roll from the generator's source
+// directly, as intN does: the draw rand.Rand.IntN makes.
+func scatter(l *Level, src *rand.PCG, p assets.LevelGen, dirtTable, roadTable *table) {
+	// Copies on the stack, as the loop below was tuned with: reading them
+	// through the pointers cost the loop a spill a cell.
+	dirt, road := *dirtTable, *roadTable
 	for y := range l.H {
 		// layTerrain gave the row one floor, road or dirt, where it is
 		// not acid: the row's table is the floor's.
@@ -158,13 +210,13 @@ func redrawN(src *rand.PCG, n, hi, lo uint64) uint64 {
 	return hi
 }
 
-// tableAt evaluates a table at one difficulty for level l.
-func tableAt(l *Level, t assets.SpawnTable, difficulty int) table {
+// tableAt evaluates a table at one difficulty for a level of these things.
+func tableAt(things []assets.Thing, t assets.SpawnTable, difficulty int) table {
 	out := table{weights: make([]int, len(t)), things: make([]int, len(t))}
 	for i, e := range t {
 		out.weights[i] = e.Weight().At(difficulty)
 		out.total += out.weights[i]
-		out.things[i] = slices.IndexFunc(l.Things, func(th assets.Thing) bool { return th.ID == e.Thing })
+		out.things[i] = slices.IndexFunc(things, func(th assets.Thing) bool { return th.ID == e.Thing })
 	}
 	return out
 }

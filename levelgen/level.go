@@ -168,10 +168,16 @@ func (l *Level) openColumns() []bool {
 }
 
 // solidColumns returns, for each column, the bit mask of the rows whose
-// spawn blocks the van (bit y for row y). It is for levels of at most
-// maskRows rows.
-func (l *Level) solidColumns() []uint64 {
-	cols := make([]uint64, l.W)
+// spawn blocks the van (bit y for row y), in room's space when it is large
+// enough. It is for levels of at most maskRows rows.
+func (l *Level) solidColumns(room []uint64) []uint64 {
+	var cols []uint64
+	if l.W <= len(room) {
+		cols = room[:l.W]
+		clear(cols)
+	} else {
+		cols = make([]uint64, l.W)
+	}
 	for _, s := range l.Spawns {
 		if l.Things[s.Thing].Solid && s.At.In(l.W, l.H) {
 			cols[s.At.X] |= 1 << s.At.Y

@@ -164,8 +164,8 @@ func TestSpawnMeansFollowTheTables(t *testing.T) {
 			for id, n := range l.Counts() {
 				got[id] += float64(n)
 			}
-			dirt := tableAt(l, p.Spawn.Dirt, difficulty)
-			road := tableAt(l, p.Spawn.Road, difficulty)
+			dirt := tableAt(l.Things, p.Spawn.Dirt, difficulty)
+			road := tableAt(l.Things, p.Spawn.Road, difficulty)
 			for y := range l.H {
 				for x := range l.GoalX() {
 					tr := l.Terrain[y*l.W+x]
@@ -313,6 +313,19 @@ func TestParseRejectsBadMaps(t *testing.T) {
 	}
 }
 
+// BenchmarkGenerator is BenchmarkGenerate through one kept Generator, as
+// the game makes its roads.
+func BenchmarkGenerator(b *testing.B) {
+	g, err := NewGenerator(tables(b))
+	require.NoError(b, err)
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		g.Generate(seed, int(seed%11))
+	}
+}
+
 func BenchmarkGenerate(b *testing.B) {
 	p := tables(b)
 	b.ReportAllocs()
@@ -386,4 +399,40 @@ func TestRowsHaveOneFloor(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestGeneratorMakesGeneratesLevels checks that a Generator kept for many
+// levels, of shuffled seeds and difficulties (so widths and tables change
+// from one to the next and its kept room is reused at every size), makes
+// each level Generate makes afresh; and that the levels share nothing with
+// it or with each other.
+func TestGeneratorMakesGeneratesLevels(t *testing.T) {
+	p := tables(t)
+	g, err := NewGenerator(p)
+	require.NoError(t, err)
+	r := rand.New(rand.NewPCG(3, 4))
+	var made []*Level
+	for i := range 60 {
+		seed, difficulty := r.Uint64(), r.IntN(14)-1
+		got, want := g.Generate(seed, difficulty), Generate(seed, difficulty, p)
+		require.Equal(t, want, got, "level %d: seed %d difficulty %d", i, seed, difficulty)
+		made = append(made, got)
+	}
+	// Made again afterwards, the first levels are unchanged: nothing the
+	// generator reuses is theirs.
+	r = rand.New(rand.NewPCG(3, 4))
+	for i := range made {
+		seed, difficulty := r.Uint64(), r.IntN(14)-1
+		require.Equal(t, Generate(seed, difficulty, p), made[i], "level %d made again", i)
+	}
+}
+
+// TestNewGeneratorRefusesBadTables checks that the tables are checked once,
+// when the Generator is made.
+func TestNewGeneratorRefusesBadTables(t *testing.T) {
+	p := tables(t)
+	p.WidthMin = 0
+	_, err := NewGenerator(p)
+	require.Error(t, err)
+	require.Panics(t, func() { Generate(1, 0, p) })
 }

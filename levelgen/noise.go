@@ -3,10 +3,15 @@ package levelgen
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 )
 
 // gradient is a lattice gradient with components -1, 0 or 1.
 type gradient struct{ x, y int64 }
+
+// The gradients' count is a power of two, which reset's draw relies on.
+// (A constant unsigned negation fails to compile unless it is of zero.)
+const _ = -uint(len(gradients) & (len(gradients) - 1))
 
 // gradients are the classic 16 gradients of improved Perlin noise, the
 // twelve cube-edge directions plus four repeats, seen from above (z = 0).
@@ -33,20 +38,24 @@ type noiseField struct {
 	squares []square
 }
 
-// newNoiseField draws one gradient per lattice point for a w x h grid.
-func newNoiseField(rng *rand.Rand, w, h, scale int) *noiseField {
+// reset makes f the noise of a w x h grid, one gradient drawn from src
+// per lattice point, reusing f's room. A gradient's draw is what
+// rand.New(src).IntN(len(gradients)) draws on every architecture, a power
+// of two's: the low bits of one word (the tests' newNoiseField draws it
+// so), without the call through rand.Rand's Source.
+func (f *noiseField) reset(src *rand.PCG, w, h, scale int) {
 	cols, rows := (w-1)/scale+2, (h-1)/scale+2
 	s := int64(scale)
-	f := &noiseField{scale: s, s5: s * s * s * s * s, cols: cols, grads: make([]gradient, cols*rows)}
+	f.scale, f.s5, f.cols = s, s*s*s*s*s, cols
+	f.grads = slices.Grow(f.grads[:0], cols*rows)[:cols*rows]
 	for i := range f.grads {
-		f.grads[i] = gradients[rng.IntN(len(gradients))]
+		f.grads[i] = gradients[src.Uint64()&uint64(len(gradients)-1)]
 	}
-	f.squares = make([]square, cols-1)
-	f.fade = make([]int64, scale)
+	f.squares = slices.Grow(f.squares[:0], cols-1)[:cols-1]
+	f.fade = slices.Grow(f.fade[:0], scale)[:scale]
 	for k := range f.fade {
 		f.fade[k] = fadeScaled(int64(k), s)
 	}
-	return f
 }
 
 // fadeScaled returns 6t^5 - 15t^4 + 10t^3 for t = k/s, multiplied by s^5

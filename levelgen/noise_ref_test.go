@@ -1,5 +1,12 @@
 package levelgen
 
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
 // The plain ways the tests check road painting against: the noise of one
 // cell, a row of it a lattice square at a time, and the acid band's test by
 // comparison. Laying out a road uses paintRow, which computes the same
@@ -67,4 +74,39 @@ func (f *noiseField) row(y int, nums []int64) {
 func (b acidBand) contains(num int64) bool {
 	n := num * 1000
 	return b.low < n && n <= b.high
+}
+
+// newNoiseField draws one gradient per lattice point for a w x h grid
+// through rand.Rand.IntN, the plain way that reset's draw must match.
+func newNoiseField(rng *rand.Rand, w, h, scale int) *noiseField {
+	cols, rows := (w-1)/scale+2, (h-1)/scale+2
+	s := int64(scale)
+	f := &noiseField{scale: s, s5: s * s * s * s * s, cols: cols, grads: make([]gradient, cols*rows)}
+	for i := range f.grads {
+		f.grads[i] = gradients[rng.IntN(len(gradients))]
+	}
+	f.squares = make([]square, cols-1)
+	f.fade = make([]int64, scale)
+	for k := range f.fade {
+		f.fade[k] = fadeScaled(int64(k), s)
+	}
+	return f
+}
+
+// TestResetDrawsAsNewNoiseField checks reset, on one field kept over many
+// sizes and scales, against newNoiseField drawing through rand.Rand from a
+// generator seeded alike: the same field, and the two generators in the
+// same state after.
+func TestResetDrawsAsNewNoiseField(t *testing.T) {
+	var f noiseField
+	for i, size := range [][3]int{{60, 30, 5}, {119, 30, 5}, {61, 30, 5}, {10, 10, 3}, {200, 7, 16}, {60, 30, 5}, {1, 1, 1}} {
+		ours, theirs := rand.NewPCG(uint64(i), 9), rand.NewPCG(uint64(i), 9)
+		f.reset(ours, size[0], size[1], size[2])
+		want := newNoiseField(rand.New(theirs), size[0], size[1], size[2])
+		require.Equal(t, want.grads, f.grads, "size %v", size)
+		require.Equal(t, want.fade, f.fade, "size %v", size)
+		require.Len(t, f.squares, len(want.squares), "size %v", size)
+		require.Equal(t, [3]int64{want.scale, want.s5, int64(want.cols)}, [3]int64{f.scale, f.s5, int64(f.cols)}, "size %v", size)
+		require.Equal(t, theirs.Uint64(), ours.Uint64(), "size %v: the generators go on alike", size)
+	}
 }

@@ -34,7 +34,10 @@ const maskRows = 64
 // few word operations rather than a pass over its cells. It answers as
 // drivableByCells does.
 func drivableByColumns(l *Level) bool {
-	solid := l.solidColumns()
+	// The shipped tables' levels are at most 119 wide: their columns
+	// fit on the stack.
+	var room [128]uint64
+	solid := l.solidColumns(room[:])
 	full := uint64(1)<<l.H - 1 // all ones when l.H is 64, since the shift gives 0
 	reach := uint64(1) << l.Start.Y
 	if solid[l.Start.X]&reach != 0 {

@@ -17,8 +17,24 @@ func buildPopulate(env *Env, a *ecs.Action) {
 	road := env.Road
 	var room [thingsRoom]vocab.Kind
 	kinds := thingKinds(env, road, room[:0])
+	var recipeRoom [thingsRoom]recipe
+	recipes := recipeRoom[:0]
+	for _, k := range kinds {
+		recipes = append(recipes, recipeOf(env, k))
+	}
+	var countRoom [thingsRoom]int
+	counts := countRoom[:0]
+	for range kinds {
+		counts = append(counts, 0)
+	}
 	for _, s := range road.Spawns {
-		place(env, a, kinds[s.Thing], s.At)
+		counts[s.Thing]++
+	}
+	pl := newPlacer(a)
+	pl.grow(recipes, counts)
+	first := a.SpawnRun(len(road.Spawns))
+	for i, s := range road.Spawns {
+		pl.place(first+ecs.Entity(i), &recipes[s.Thing], s.At)
 	}
 }
 
