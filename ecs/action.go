@@ -124,7 +124,13 @@ func (d *dataDelta[T]) core() *deltaCore { return &d.deltaCore }
 func (d *dataDelta[T]) setter() func() {
 	return func() {
 		st := d.st
-		if k := st.index.load(d.ents[0]); k != 0 {
+		// The index's lookup is written out: instantiated for a value
+		// type of another package, the closure calls load, not inlines it.
+		e, k := d.ents[0], int32(0)
+		if p := e >> pageBits; p < Entity(len(st.index.pages)) {
+			k = st.index.pages[p].slot[e&pageMask]
+		}
+		if k != 0 {
 			st.vals[k-1] = d.vals[0]
 		} else {
 			st.add(d.ents[0], d.vals[0])
