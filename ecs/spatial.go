@@ -88,10 +88,14 @@ type Spatial struct {
 }
 
 // span is one list of entities inside the pool: n entities from off, with
-// room for c before it must move to a larger block. Every cell starts with
-// room for firstRoom entities, laid out when the index is reset, so
-// entities crossing the road (fragments, bullets) claim nothing as they go.
-type span struct{ off, n, c int32 }
+// room for c from off before it must move, in a block of room r (which
+// starts at off+c-r). Every cell starts with room for firstRoom entities,
+// laid out when the index is reset, so entities crossing the road
+// (fragments, bullets) claim nothing as they go. The list may start inside
+// its block, where its first entity left without the others moving down
+// (pull): a crowd leaving a cell in the order it came, as a blast's
+// fragments do, moves nothing in the pool.
+type span struct{ off, n, c, r int32 }
 
 // placement is what one entity contributes to the index.
 type placement struct {
@@ -208,7 +212,7 @@ func (s *Spatial) reset(spec SpatialSpec) {
 	if len(s.layout) < n {
 		s.layout = make([]span, room)
 		for c := range s.layout {
-			s.layout[c] = span{off: int32(firstRoom * c), c: firstRoom}
+			s.layout[c] = span{off: int32(firstRoom * c), c: firstRoom, r: firstRoom}
 		}
 	}
 	copy(s.cells, s.layout[:n])
@@ -293,44 +297,56 @@ func (s *Spatial) push(sp *span, e Entity) {
 	sp.n++
 }
 
-// grow moves the full span sp to a block of twice its room.
+// grow makes room at the end of the full span sp: its list moves back to
+// its block's start if it has left room there (see pull), else to a block
+// of twice the room.
 func (s *Spatial) grow(sp *span) {
-	room := max(firstRoom, 2*sp.c)
+	if sp.c != sp.r {
+		at := sp.off + sp.c - sp.r
+		copy(s.pool[at:at+sp.n], s.pool[sp.off:sp.off+sp.n])
+		sp.off, sp.c = at, sp.r
+		return
+	}
+	room := max(firstRoom, 2*sp.r)
 	off := s.claim(room)
-	if sp.c > 0 {
+	if sp.r > 0 {
 		copy(s.pool[off:], s.pool[sp.off:sp.off+sp.n])
 		s.release(*sp)
 	}
-	sp.off, sp.c = off, room
+	sp.off, sp.c, sp.r = off, room, room
 }
 
 // release gives sp's block back to the free list of its room. A free
 // block's first slot links to the next free block of its room (offset+1,
 // 0 at the end).
 func (s *Spatial) release(sp span) {
-	k := roomClass(sp.c)
-	s.pool[sp.off] = Entity(s.free[k])
-	s.free[k] = sp.off + 1
+	k := roomClass(sp.r)
+	at := sp.off + sp.c - sp.r
+	s.pool[at] = Entity(s.free[k])
+	s.free[k] = at + 1
 }
 
 // pull deletes e from span sp keeping the order of the rest, so cell order
 // stays a pure function of the operations. It looks at the first entity
 // first: movers crossing a cell in step (a blast's fragments) leave it in
-// the order they came, the first there first. Then it looks from the end:
-// what moves arrived after what stands still.
+// the order they came, the first there first, and the list then starts a
+// slot further into its block, nothing moved (grow moves it back if it
+// runs out of room). Then it looks from the end: what moves arrived after
+// what stands still.
 func (s *Spatial) pull(sp *span, e Entity) {
 	l := s.pool[sp.off : sp.off+sp.n]
-	i := len(l) - 1
-	if i > 0 && l[0] == e {
-		i = 0
-	}
-	for ; i >= 0 && l[i] != e; i-- {
-	}
-	if i < 0 {
-		return
-	}
-	if i < len(l)-1 {
-		copy(l[i:], l[i+1:])
+	if i := len(l) - 1; i > 0 && l[0] == e {
+		sp.off++
+		sp.c--
+	} else {
+		for ; i >= 0 && l[i] != e; i-- {
+		}
+		if i < 0 {
+			return
+		}
+		if i < len(l)-1 {
+			copy(l[i:], l[i+1:])
+		}
 	}
 	sp.n--
 }
@@ -343,7 +359,7 @@ func (s *Spatial) pull(sp *span, e Entity) {
 // behind in every cell it crossed. It is apart from pull so that both stay
 // small enough to inline.
 func (s *Spatial) vacated(sp *span) {
-	if sp.n == 0 && sp.c > firstRoom {
+	if sp.n == 0 && sp.r > firstRoom {
 		s.release(*sp)
 		*sp = span{}
 	}
@@ -978,7 +994,11 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	s.note(to)
 	f, t := &s.cells[from], &s.cells[to]
 	if f.n != 1 || t.n != 0 {
-		s.shift(f, t, e)
+		// shift's lines, written here: a crowd's step pays no call for
+		// the cell, the span every step moves.
+		s.pull(f, e)
+		s.vacated(f)
+		s.push(t, e)
 		s.recount(from, to, pl.counted)
 		n := len(s.listed)
 		for b := pl.listed; b != 0; b &= b - 1 {
