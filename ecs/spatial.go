@@ -303,17 +303,40 @@ func (s *Spatial) push(sp *span, e Entity) {
 func (s *Spatial) grow(sp *span) {
 	if sp.c != sp.r {
 		at := sp.off + sp.c - sp.r
-		copy(s.pool[at:at+sp.n], s.pool[sp.off:sp.off+sp.n])
+		s.slide(at, sp.off, sp.n)
 		sp.off, sp.c = at, sp.r
 		return
 	}
 	room := max(firstRoom, 2*sp.r)
-	off := s.claim(room)
+	// claim's usual case, a block given back, without the call.
+	var off int32
+	if k := roomClass(room); s.free[k] != 0 {
+		off = s.free[k] - 1
+		s.free[k] = int32(s.pool[off])
+	} else {
+		off = s.claim(room)
+	}
 	if sp.r > 0 {
-		copy(s.pool[off:], s.pool[sp.off:sp.off+sp.n])
+		s.slide(off, sp.off, sp.n)
 		s.release(*sp)
 	}
 	sp.off, sp.c, sp.r = off, room, room
+}
+
+// slide copies the n entities at from to to, in the pool, where to is
+// below from or their ranges lie apart. A list is a few entities, which a
+// loop copies for less than the runtime's copy costs with its call.
+func (s *Spatial) slide(to, from, n int32) {
+	if n > 8 {
+		copy(s.pool[to:to+n], s.pool[from:from+n])
+		return
+	}
+	src := s.pool[from : from+n]
+	dst := s.pool[to : to+n]
+	dst = dst[:len(src)]
+	for i, e := range src {
+		dst[i] = e
+	}
 }
 
 // release gives sp's block back to the free list of its room. A free

@@ -564,7 +564,7 @@ func TestSpansAgreeWithPlainLists(t *testing.T) {
 			c := r.IntN(len(s.cells))
 			sp := &s.cells[c]
 			switch k := r.IntN(10); {
-			case k < 4 && len(model[c]) < 12:
+			case k < 4 && len(model[c]) < 18:
 				s.push(sp, next)
 				model[c] = append(model[c], next)
 				next++
