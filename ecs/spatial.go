@@ -85,6 +85,10 @@ type Spatial struct {
 	// fresh is commitSpawns' scratch: the placements of the entities an
 	// action spawns, by id from the first.
 	fresh []placement
+	// act and actPos are the last action committed and its position
+	// delta (posOf).
+	act    *Action
+	actPos *dataDelta[geom.Point]
 }
 
 // span is one list of entities inside the pool: n entities from off, with
@@ -217,6 +221,7 @@ func (s *Spatial) reset(spec SpatialSpec) {
 	}
 	copy(s.cells, s.layout[:n])
 	s.placed.empty()
+	s.act, s.actPos = nil, nil
 	s.dirty = zeroedIn(s.dirty, n, room)
 	s.changed = s.changed[:0]
 }
@@ -481,7 +486,10 @@ func (s *Spatial) First(p geom.Point, id ID) (Entity, bool) {
 // lists (reposition, for an entity it places anew), which the action does
 // not touch. commitMany has the rest.
 func (s *Spatial) commit(w *World, a *Action) {
-	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
+	d := s.actPos
+	if a != s.act {
+		d = s.posOf(a)
+	}
 	if len(d.ents) != 1 || len(d.rem) != 0 || a.mask.Intersects(&s.members) {
 		s.commitMany(w, a, d)
 		return
@@ -512,6 +520,15 @@ func (s *Spatial) commit(w *World, a *Action) {
 	}
 	s.reposition(w, e, c)
 	a.flushBut(s.pos.id)
+}
+
+// posOf returns the position delta of a, and keeps it for the next
+// commit: an engine commits one action over and over, and the comparison
+// costs less than the look-up with its type check. An action's deltas are
+// made once, with it; a reset forgets the action kept.
+func (s *Spatial) posOf(a *Action) *dataDelta[geom.Point] {
+	s.act, s.actPos = a, a.deltas[s.pos.id].(*dataDelta[geom.Point])
+	return s.actPos
 }
 
 // commitMany is commit for any action: several positions, removals, or

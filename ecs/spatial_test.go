@@ -436,9 +436,11 @@ func TestCommitStepAgreesWithTheGeneralWay(t *testing.T) {
 			}
 			commits[k](w, a)
 		}
-		// Each world's action is used again for every step, as a game
-		// uses its own: what a commit leaves in it counts too.
-		as := [2]*Action{ws[0].NewAction(), ws[1].NewAction()}
+		// Each world's two actions are used again, in turn, for every
+		// step, as a game uses its own: what a commit leaves in one counts
+		// too, and the index must not take one action's position delta
+		// for the other's (it keeps the last one's).
+		as := [2][2]*Action{{ws[0].NewAction(), ws[0].NewAction()}, {ws[1].NewAction(), ws[1].NewAction()}}
 		for step := range testsize.Steps(400) {
 			e := Entity(1 + r.IntN(n))
 			p := geom.Point{X: r.IntN(gridW+2) - 1, Y: r.IntN(gridH+2) - 1}
@@ -447,7 +449,7 @@ func TestCommitStepAgreesWithTheGeneralWay(t *testing.T) {
 			// from one without a name is the flush's moot case.
 			named, naming := Entity(1+r.IntN(n)), r.IntN(3)
 			for k, w := range ws {
-				a := as[k]
+				a := as[k][step%3%2]
 				if prop {
 					tag.Set(a, "step")
 				}
