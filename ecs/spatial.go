@@ -586,11 +586,16 @@ func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 }
 
 // aboutOnly reports whether every tracked delta of the action but the
-// position's holds e alone.
+// position's holds e alone. It visits the touched components the index
+// tracks, from the masks, not every touched one: a thing removed whole
+// touches all its components, of which the index tracks two or three.
 func (s *Spatial) aboutOnly(a *Action, e Entity) bool {
-	for _, id := range a.touched {
-		if s.tracked.Has(id) && id != s.pos.id && !a.cores[id].only(e) {
-			return false
+	for k := range a.mask {
+		for b := a.mask[k] & s.tracked[k]; b != 0; b &= b - 1 {
+			id := ID(k*64 + bits.TrailingZeros64(b))
+			if id != s.pos.id && !a.cores[id].only(e) {
+				return false
+			}
 		}
 	}
 	return true
