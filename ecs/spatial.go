@@ -85,13 +85,21 @@ type Spatial struct {
 	// fresh is commitSpawns' scratch: the placements of the entities an
 	// action spawns, by id from the first.
 	fresh []placement
+	// act and actPos are the last action committed and its position
+	// delta (posOf).
+	act    *Action
+	actPos *dataDelta[geom.Point]
 }
 
 // span is one list of entities inside the pool: n entities from off, with
-// room for c before it must move to a larger block. Every cell starts with
-// room for firstRoom entities, laid out when the index is reset, so
-// entities crossing the road (fragments, bullets) claim nothing as they go.
-type span struct{ off, n, c int32 }
+// room for c from off before it must move, in a block of room r (which
+// starts at off+c-r). Every cell starts with room for firstRoom entities,
+// laid out when the index is reset, so entities crossing the road
+// (fragments, bullets) claim nothing as they go. The list may start inside
+// its block, where its first entity left without the others moving down
+// (pull): a crowd leaving a cell in the order it came, as a blast's
+// fragments do, moves nothing in the pool.
+type span struct{ off, n, c, r int32 }
 
 // placement is what one entity contributes to the index.
 type placement struct {
@@ -208,11 +216,12 @@ func (s *Spatial) reset(spec SpatialSpec) {
 	if len(s.layout) < n {
 		s.layout = make([]span, room)
 		for c := range s.layout {
-			s.layout[c] = span{off: int32(firstRoom * c), c: firstRoom}
+			s.layout[c] = span{off: int32(firstRoom * c), c: firstRoom, r: firstRoom}
 		}
 	}
 	copy(s.cells, s.layout[:n])
 	s.placed.empty()
+	s.act, s.actPos = nil, nil
 	s.dirty = zeroedIn(s.dirty, n, room)
 	s.changed = s.changed[:0]
 }
@@ -293,44 +302,79 @@ func (s *Spatial) push(sp *span, e Entity) {
 	sp.n++
 }
 
-// grow moves the full span sp to a block of twice its room.
+// grow makes room at the end of the full span sp: its list moves back to
+// its block's start if it has left room there (see pull), else to a block
+// of twice the room.
 func (s *Spatial) grow(sp *span) {
-	room := max(firstRoom, 2*sp.c)
-	off := s.claim(room)
-	if sp.c > 0 {
-		copy(s.pool[off:], s.pool[sp.off:sp.off+sp.n])
+	if sp.c != sp.r {
+		at := sp.off + sp.c - sp.r
+		s.slide(at, sp.off, sp.n)
+		sp.off, sp.c = at, sp.r
+		return
+	}
+	room := max(firstRoom, 2*sp.r)
+	// claim's usual case, a block given back, without the call.
+	var off int32
+	if k := roomClass(room); s.free[k] != 0 {
+		off = s.free[k] - 1
+		s.free[k] = int32(s.pool[off])
+	} else {
+		off = s.claim(room)
+	}
+	if sp.r > 0 {
+		s.slide(off, sp.off, sp.n)
 		s.release(*sp)
 	}
-	sp.off, sp.c = off, room
+	sp.off, sp.c, sp.r = off, room, room
+}
+
+// slide copies the n entities at from to to, in the pool, where to is
+// below from or their ranges lie apart. A list is a few entities, which a
+// loop copies for less than the runtime's copy costs with its call.
+func (s *Spatial) slide(to, from, n int32) {
+	if n > 8 {
+		copy(s.pool[to:to+n], s.pool[from:from+n])
+		return
+	}
+	src := s.pool[from : from+n]
+	dst := s.pool[to : to+n]
+	dst = dst[:len(src)]
+	for i, e := range src {
+		dst[i] = e
+	}
 }
 
 // release gives sp's block back to the free list of its room. A free
 // block's first slot links to the next free block of its room (offset+1,
 // 0 at the end).
 func (s *Spatial) release(sp span) {
-	k := roomClass(sp.c)
-	s.pool[sp.off] = Entity(s.free[k])
-	s.free[k] = sp.off + 1
+	k := roomClass(sp.r)
+	at := sp.off + sp.c - sp.r
+	s.pool[at] = Entity(s.free[k])
+	s.free[k] = at + 1
 }
 
 // pull deletes e from span sp keeping the order of the rest, so cell order
 // stays a pure function of the operations. It looks at the first entity
 // first: movers crossing a cell in step (a blast's fragments) leave it in
-// the order they came, the first there first. Then it looks from the end:
-// what moves arrived after what stands still.
+// the order they came, the first there first, and the list then starts a
+// slot further into its block, nothing moved (grow moves it back if it
+// runs out of room). Then it looks from the end: what moves arrived after
+// what stands still.
 func (s *Spatial) pull(sp *span, e Entity) {
 	l := s.pool[sp.off : sp.off+sp.n]
-	i := len(l) - 1
-	if i > 0 && l[0] == e {
-		i = 0
-	}
-	for ; i >= 0 && l[i] != e; i-- {
-	}
-	if i < 0 {
-		return
-	}
-	if i < len(l)-1 {
-		copy(l[i:], l[i+1:])
+	if i := len(l) - 1; i > 0 && l[0] == e {
+		sp.off++
+		sp.c--
+	} else {
+		for ; i >= 0 && l[i] != e; i-- {
+		}
+		if i < 0 {
+			return
+		}
+		if i < len(l)-1 {
+			copy(l[i:], l[i+1:])
+		}
 	}
 	sp.n--
 }
@@ -343,7 +387,7 @@ func (s *Spatial) pull(sp *span, e Entity) {
 // behind in every cell it crossed. It is apart from pull so that both stay
 // small enough to inline.
 func (s *Spatial) vacated(sp *span) {
-	if sp.n == 0 && sp.c > firstRoom {
+	if sp.n == 0 && sp.r > firstRoom {
 		s.release(*sp)
 		*sp = span{}
 	}
@@ -442,7 +486,10 @@ func (s *Spatial) First(p geom.Point, id ID) (Entity, bool) {
 // lists (reposition, for an entity it places anew), which the action does
 // not touch. commitMany has the rest.
 func (s *Spatial) commit(w *World, a *Action) {
-	d := a.deltas[s.pos.id].(*dataDelta[geom.Point])
+	d := s.actPos
+	if a != s.act {
+		d = s.posOf(a)
+	}
 	if len(d.ents) != 1 || len(d.rem) != 0 || a.mask.Intersects(&s.members) {
 		s.commitMany(w, a, d)
 		return
@@ -473,6 +520,15 @@ func (s *Spatial) commit(w *World, a *Action) {
 	}
 	s.reposition(w, e, c)
 	a.flushBut(s.pos.id)
+}
+
+// posOf returns the position delta of a, and keeps it for the next
+// commit: an engine commits one action over and over, and the comparison
+// costs less than the look-up with its type check. An action's deltas are
+// made once, with it; a reset forgets the action kept.
+func (s *Spatial) posOf(a *Action) *dataDelta[geom.Point] {
+	s.act, s.actPos = a, a.deltas[s.pos.id].(*dataDelta[geom.Point])
+	return s.actPos
 }
 
 // commitMany is commit for any action: several positions, removals, or
@@ -530,11 +586,16 @@ func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 }
 
 // aboutOnly reports whether every tracked delta of the action but the
-// position's holds e alone.
+// position's holds e alone. It visits the touched components the index
+// tracks, from the masks, not every touched one: a thing removed whole
+// touches all its components, of which the index tracks two or three.
 func (s *Spatial) aboutOnly(a *Action, e Entity) bool {
-	for _, id := range a.touched {
-		if s.tracked.Has(id) && id != s.pos.id && !a.cores[id].only(e) {
-			return false
+	for k := range a.mask {
+		for b := a.mask[k] & s.tracked[k]; b != 0; b &= b - 1 {
+			id := ID(k*64 + bits.TrailingZeros64(b))
+			if id != s.pos.id && !a.cores[id].only(e) {
+				return false
+			}
 		}
 	}
 	return true
@@ -978,7 +1039,11 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 	s.note(to)
 	f, t := &s.cells[from], &s.cells[to]
 	if f.n != 1 || t.n != 0 {
-		s.shift(f, t, e)
+		// shift's lines, written here: a crowd's step pays no call for
+		// the cell, the span every step moves.
+		s.pull(f, e)
+		s.vacated(f)
+		s.push(t, e)
 		s.recount(from, to, pl.counted)
 		n := len(s.listed)
 		for b := pl.listed; b != 0; b &= b - 1 {

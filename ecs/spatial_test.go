@@ -436,9 +436,11 @@ func TestCommitStepAgreesWithTheGeneralWay(t *testing.T) {
 			}
 			commits[k](w, a)
 		}
-		// Each world's action is used again for every step, as a game
-		// uses its own: what a commit leaves in it counts too.
-		as := [2]*Action{ws[0].NewAction(), ws[1].NewAction()}
+		// Each world's two actions are used again, in turn, for every
+		// step, as a game uses its own: what a commit leaves in one counts
+		// too, and the index must not take one action's position delta
+		// for the other's (it keeps the last one's).
+		as := [2][2]*Action{{ws[0].NewAction(), ws[0].NewAction()}, {ws[1].NewAction(), ws[1].NewAction()}}
 		for step := range testsize.Steps(400) {
 			e := Entity(1 + r.IntN(n))
 			p := geom.Point{X: r.IntN(gridW+2) - 1, Y: r.IntN(gridH+2) - 1}
@@ -447,7 +449,7 @@ func TestCommitStepAgreesWithTheGeneralWay(t *testing.T) {
 			// from one without a name is the flush's moot case.
 			named, naming := Entity(1+r.IntN(n)), r.IntN(3)
 			for k, w := range ws {
-				a := as[k]
+				a := as[k][step%3%2]
 				if prop {
 					tag.Set(a, "step")
 				}
@@ -501,9 +503,10 @@ func TestPullAgreesWithThePlainDeletion(t *testing.T) {
 		if i := slices.Index(want, e); i >= 0 {
 			want = slices.Delete(want, i, i+1)
 		}
-		sp := span{n: int32(n), c: int32(n)}
+		sp := span{n: int32(n), c: int32(n), r: int32(n)}
 		s.pull(&sp, e)
-		require.Equal(t, want, s.pool[:sp.n], "round %d: pulling %d", round, e)
+		require.Equal(t, want, slices.Clone(s.list(sp)), "round %d: pulling %d", round, e)
+		require.Equal(t, sp.r, sp.off+sp.c, "round %d: the span's room ends at its block's", round)
 	}
 }
 
@@ -533,5 +536,99 @@ func TestSameMembersComparesAsMultisets(t *testing.T) {
 			assert.Equal(t, tt.want, sameMembers(tt.a, tt.b))
 			assert.Equal(t, tt.want, sameMembers(tt.b, tt.a), "either way round")
 		})
+	}
+}
+
+// TestSpansAgreeWithPlainLists runs random pushes, pulls (the first entity
+// often, as crowds leave) and shifts over a few cells' spans and compares
+// every span with a plain list after each: a list that starts inside its
+// block (pull's first-entity way) must read the same, move back to its
+// block's start when it runs out of room (grow), and give back the right
+// block when it empties. Every span's block and every free block must lie
+// apart in the pool, each inside it, and the pool must stop growing once
+// the traffic has made its room.
+func TestSpansAgreeWithPlainLists(t *testing.T) {
+	for seed := range uint64(4) {
+		r := rand.New(rand.NewPCG(seed, 3))
+		s := &Spatial{}
+		s.reset(SpatialSpec{W: 5, H: 1})
+		model := make([][]Entity, len(s.cells))
+		for i := range model {
+			model[i] = []Entity{}
+		}
+		next := Entity(1)
+		var room int
+		steps := testsize.Steps(4000)
+		for step := range steps {
+			if step == steps/2 {
+				room = len(s.pool)
+			}
+			c := r.IntN(len(s.cells))
+			sp := &s.cells[c]
+			switch k := r.IntN(10); {
+			case k < 4 && len(model[c]) < 18:
+				s.push(sp, next)
+				model[c] = append(model[c], next)
+				next++
+			case len(model[c]) == 0:
+			case k < 8:
+				i := 0
+				if k >= 6 {
+					i = r.IntN(len(model[c]))
+				}
+				e := model[c][i]
+				d := r.IntN(len(s.cells))
+				s.shift(sp, &s.cells[d], e)
+				model[c] = slices.Delete(model[c], i, i+1)
+				model[d] = append(model[d], e)
+			default:
+				e := model[c][r.IntN(len(model[c]))]
+				if r.IntN(2) == 0 {
+					e = model[c][0]
+				}
+				s.pull(sp, e)
+				s.vacated(sp)
+				model[c] = slices.DeleteFunc(model[c], func(x Entity) bool { return x == e })
+			}
+			for i, m := range model {
+				if !slices.Equal(m, s.list(s.cells[i])) {
+					require.Equal(t, m, slices.Clone(s.list(s.cells[i])), "seed %d step %d: cell %d", seed, step, i)
+				}
+			}
+			requireBlocksApart(t, s, "seed %d step %d", seed, step)
+		}
+		assert.LessOrEqual(t, len(s.pool), room+64, "seed %d: the pool kept growing", seed)
+	}
+}
+
+// requireBlocksApart fails unless every cell's span lies inside its block
+// (n within c, c within r, the block inside the pool) and no two blocks,
+// the free ones included, share a slot.
+func requireBlocksApart(t *testing.T, s *Spatial, msg string, args ...any) {
+	t.Helper()
+	owner := make([]int, len(s.pool))
+	claim := func(who, at, r int) {
+		if at < 0 || at+r > len(s.pool) {
+			require.Fail(t, fmt.Sprintf("block at %d of room %d outside the pool of %d", at, r, len(s.pool)), append([]any{msg}, args...)...)
+		}
+		for i := at; i < at+r; i++ {
+			if owner[i] != 0 {
+				require.Fail(t, fmt.Sprintf("slot %d in two blocks", i), append([]any{msg}, args...)...)
+			}
+			owner[i] = who
+		}
+	}
+	for i, sp := range s.cells {
+		if sp.n < 0 || sp.n > sp.c || sp.c > sp.r {
+			require.Fail(t, fmt.Sprintf("span %+v", sp), append([]any{msg}, args...)...)
+		}
+		if sp.r > 0 {
+			claim(i+1, int(sp.off+sp.c-sp.r), int(sp.r))
+		}
+	}
+	for k, h := range s.free {
+		for ; h != 0; h = int32(s.pool[h-1]) {
+			claim(-1, int(h-1), firstRoom<<k)
+		}
 	}
 }
