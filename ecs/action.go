@@ -786,6 +786,39 @@ func (c Data[T]) Set(a *Action, e Entity, v T) {
 	a.deltas[c.id].(*dataDelta[T]).put(a, c.id, e, v)
 }
 
+// SetPair makes the action set e's c value to v and then its d value to u,
+// as c.Set(a, e, v) followed by d.Set(a, e, u) would: the same entries in
+// each delta, the same touched order. A mover's step writes its velocity
+// and its position on every step of every bullet and fragment, the first
+// writes of its action: when both deltas are empty, with room, the pair
+// is written here in one pass, with no call, where two Sets pay a call,
+// its spills, a test that e was spawned and a mark each. Any other pair
+// takes the two Sets' way. It panics if e was never spawned.
+func SetPair[T, U any](a *Action, e Entity, c Data[T], v T, d Data[U], u U) {
+	dt, du := a.deltas[c.id].(*dataDelta[T]), a.deltas[d.id].(*dataDelta[U])
+	// An empty delta's top is zero, and an untouched component has room
+	// in the touched list (mark); ids that differ make two deltas. No
+	// call on this path, so the arguments are not spilled.
+	if dt.top|du.top == 0 && c.id != d.id && a.spawnedID(e) &&
+		cap(dt.ents) > 0 && cap(dt.vals) > 0 && cap(du.ents) > 0 && cap(du.vals) > 0 {
+		n := len(a.touched)
+		a.touched = a.touched[:n+2]
+		a.touched[n], a.touched[n+1] = c.id, d.id
+		a.mask[c.id>>6&3] |= 1 << (c.id & 63)
+		a.mask[d.id>>6&3] |= 1 << (d.id & 63)
+		dt.top, du.top = e, e
+		// Lengthened in place: the room was tested above, and append
+		// would bring its growth's call back.
+		dt.ents, dt.vals = dt.ents[:1], dt.vals[:1]
+		dt.ents[0], dt.vals[0] = e, v
+		du.ents, du.vals = du.ents[:1], du.vals[:1]
+		du.ents[0], du.vals[0] = e, u
+		return
+	}
+	dt.put(a, c.id, e, v)
+	du.put(a, d.id, e, u)
+}
+
 // SetRun makes the action set v on the n entities from first, as a Set on
 // each in rising order would: a blast gives each of its fragments, spawned
 // in a row, the same position, kind and damage. A run above every entity

@@ -39,8 +39,7 @@ func buildMove(env *Env, t *Act, a *ecs.Action) {
 	v.Moves--
 	v.Next = env.Clock() + ms
 	to := p.Add(next)
-	vocab.Velocity.Set(a, t.E, v)
-	vocab.Position.Set(a, t.E, to)
+	ecs.SetPair(a, t.E, vocab.Velocity, v, vocab.Position, to)
 	if !vocab.Projectile.In(w, t.E) {
 		vocab.Ground.Set(a, true)
 	}
