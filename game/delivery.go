@@ -47,7 +47,7 @@ func (g *Game) setLevel(level *levelgen.Level) {
 	g.world.SetSpatial(spec)
 	g.book.GoalX = level.GoalX()
 	g.sched.Reset()
-	clear(g.pending)
+	g.pending.reset()
 	g.sleepers.reset(level.W, g.data.Enemies.List)
 	g.memory.Reset(level.W, level.H, g.roadRoom())
 	g.sight.viewed = false
@@ -89,7 +89,7 @@ func (l ledger) Log(m vocab.Message, why vocab.Chain) {
 
 // Enlist gives a new enemy its turn, at the enemies' offset of the round.
 func (l ledger) Enlist(e ecs.Entity) {
-	l.g.pending[e] = struct{}{}
+	l.g.pending.add(e)
 	l.g.sched.Insert(Task{Kind: TaskActor, E: e}, offsetEnemy)
 }
 
@@ -100,9 +100,9 @@ func (l ledger) Enlist(e ecs.Entity) {
 // bullets and fragments that end cost a lookup, not a search of the
 // schedule. The marks are derived from the schedule, never saved.
 func (l ledger) Forget(e ecs.Entity) {
-	if _, ok := l.g.pending[e]; ok {
+	if l.g.pending.has(e) {
 		l.g.sched.CancelWhere(func(t Task) bool { return t == Task{Kind: TaskActor, E: e} })
-		delete(l.g.pending, e)
+		l.g.pending.remove(e)
 	}
 }
 

@@ -3,7 +3,6 @@ package game
 import (
 	"fmt"
 	"lastpost/rules/act"
-	"slices"
 	"strings"
 	"testing"
 
@@ -55,14 +54,9 @@ func fxGameWith(tb testing.TB, data *assets.Data, seed uint64, drawn string) *Ga
 
 // fxFreeze takes the enemies out of the turn schedule.
 func fxFreeze(g *Game) {
-	ents := make([]ecs.Entity, 0, len(g.pending))
-	for e := range g.pending {
-		ents = append(ents, e)
-	}
-	slices.Sort(ents)
-	for _, e := range ents {
+	for _, e := range g.pending.list() {
 		g.sched.CancelWhere(func(t Task) bool { return t.E == e })
-		delete(g.pending, e)
+		g.pending.remove(e)
 	}
 }
 

@@ -72,7 +72,7 @@ type Game struct {
 	env     act.Env
 	book    book.Env
 	sched   sched.Schedule[Task]
-	pending map[ecs.Entity]struct{} // enemies with a task in sched or taking their turn; see Forget
+	pending marks // enemies with a task in sched or taking their turn; see Forget
 	// sleepers are the enemies out of the schedule until the van comes
 	// near; derived from the state, never saved.
 	sleepers sleepers
@@ -178,7 +178,7 @@ func (g *Game) adopt(old *Game) {
 	g.sched = old.sched
 	g.sched.Reset()
 	g.pending = old.pending
-	clear(g.pending)
+	g.pending.reset()
 	// A road is a function of its seed, its difficulty and the tables:
 	// the generator's tables must be this game's.
 	if old.data == g.data {
@@ -198,9 +198,6 @@ func (g *Game) makeEngine() {
 	g.env = act.Env{World: g.world, Rand: g.rng, Data: g.data}
 	g.book = book.Env{Data: g.data, Acid: g.Acid, Won: func() bool { return g.Run.Won }}
 	g.setEngine(false)
-	if g.pending == nil {
-		g.pending = map[ecs.Entity]struct{}{}
-	}
 }
 
 // setEngine gives the run a new rule engine over its world, between

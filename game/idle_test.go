@@ -66,7 +66,7 @@ func TestSleeperWakesWhenTheVanComesNear(t *testing.T) {
 	vision := g.env.Enemy(vocab.KindOf.Value(g.world, z)).Vision
 	fxDo(t, g, Command{Kind: CmdWait})
 	require.Equal(t, 1, g.sleepsInColumn(z), "asleep after its first turn")
-	assert.NotContains(t, g.pending, z, "a sleeper holds no place in the schedule")
+	assert.False(t, g.pending.has(z), "a sleeper holds no place in the schedule")
 	require.NoError(t, g.CheckInvariants())
 
 	moveVan := func(x int) {
@@ -80,7 +80,7 @@ func TestSleeperWakesWhenTheVanComesNear(t *testing.T) {
 	moveVan(29 - vision + 1)
 	fxDo(t, g, Command{Kind: CmdWait})
 	assert.Zero(t, g.sleepsInColumn(z), "the van within its vision wakes it")
-	assert.Contains(t, g.pending, z, "awake, it has its place in the schedule")
+	assert.True(t, g.pending.has(z), "awake, it has its place in the schedule")
 	target, has := vocab.Target.Get(g.world, z)
 	assert.True(t, has && target == fxVanAt(g), "woken, it notices the van at once")
 	require.NoError(t, g.CheckInvariants())

@@ -114,7 +114,7 @@ func (g *Game) checkSchedule() error {
 			return fmt.Errorf("enemy #%d sleeps but holds %d places in the schedule", e, places[e])
 		case n == 1:
 			asleep++
-			if _, ok := g.pending[e]; ok {
+			if g.pending.has(e) {
 				return fmt.Errorf("sleeping enemy #%d is marked pending", e)
 			}
 			if g.seesVan(e, vocab.Position.Value(g.world, e)) {
@@ -125,7 +125,7 @@ func (g *Game) checkSchedule() error {
 		if places[e] != 1 {
 			return fmt.Errorf("enemy #%d holds %d places in the schedule", e, places[e])
 		}
-		if _, ok := g.pending[e]; !ok {
+		if !g.pending.has(e) {
 			return fmt.Errorf("enemy #%d holds a place in the schedule but is not marked pending", e)
 		}
 	}

@@ -45,7 +45,7 @@ func requireSameGame(t *testing.T, want, got *Game, msg string) {
 	require.Equal(t, want.Van(), got.Van(), "%s: van", msg)
 	require.Equal(t, want.World().LastEntity(), got.World().LastEntity(), "%s: allocator", msg)
 	require.Equal(t, want.sched.Len(), got.sched.Len(), "%s: schedule", msg)
-	require.Equal(t, len(want.pending), len(got.pending), "%s: pending", msg)
+	require.Equal(t, want.pending.len(), got.pending.len(), "%s: pending", msg)
 	require.Equal(t, want.Level().W, got.Level().W, "%s: road", msg)
 }
 

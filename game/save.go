@@ -190,7 +190,7 @@ func (g *Game) restoreSchedule(snap sched.Snapshot[Task]) error {
 		case e.Value.Kind == TaskPhysics && e.Value.E == 0:
 		case e.Value.Kind == TaskActor && e.Value.E != 0 && e.Value.E <= g.world.LastEntity():
 			if e.Value.E != g.env.Van {
-				g.pending[e.Value.E] = struct{}{}
+				g.pending.add(e.Value.E)
 			}
 		default:
 			return fmt.Errorf("schedule: bad task %+v", e.Value)

@@ -112,7 +112,7 @@ func (g *Game) still(e ecs.Entity) bool {
 // sleep takes enemy e, of the given kind and standing at pos, out of the
 // schedule's rounds until the van comes into its sight.
 func (g *Game) sleep(e ecs.Entity, kind vocab.Kind, pos geom.Point) {
-	delete(g.pending, e)
+	g.pending.remove(e)
 	g.bucket(e, kind, pos)
 }
 
@@ -158,7 +158,7 @@ func (g *Game) wakeSeeing() {
 	s.van, s.known = van, true
 	slices.Sort(s.woken)
 	for _, e := range s.woken {
-		g.pending[e] = struct{}{}
+		g.pending.add(e)
 		g.sched.Insert(Task{Kind: TaskActor, E: e}, TurnTime-offsetPhysics+offsetEnemy)
 	}
 }
@@ -215,7 +215,7 @@ func (g *Game) restoreSleepers() error {
 	g.sleepers.reset(g.level.W, g.data.Enemies.List)
 	w := g.world
 	for _, e := range vocab.Enemy.Entities(w) {
-		if _, scheduled := g.pending[e]; scheduled {
+		if g.pending.has(e) {
 			continue
 		}
 		pos, ok := vocab.Position.Get(w, e)

@@ -167,7 +167,7 @@ func (g *Game) reachCamp() error {
 	err := g.engine.Resolve()
 	// The road's actors are gone with it; the next road schedules its own.
 	g.sched.Reset()
-	clear(g.pending)
+	g.pending.reset()
 	g.sleepers.reset(0, nil)
 	return err
 }
@@ -179,7 +179,7 @@ func (g *Game) reachCamp() error {
 // clock.
 func (g *Game) enemyActs(task Task) error {
 	if !g.lives(task.E) {
-		delete(g.pending, task.E)
+		g.pending.remove(task.E)
 		return nil
 	}
 	// The enemy stays marked pending through its turn, so a turn costs
@@ -193,7 +193,7 @@ func (g *Game) enemyActs(task Task) error {
 			return err
 		}
 		if !g.lives(task.E) {
-			delete(g.pending, task.E)
+			g.pending.remove(task.E)
 			return nil
 		}
 	}

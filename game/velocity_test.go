@@ -7,6 +7,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs"
+	"lastpost/internal/testsize"
+	"lastpost/rules"
+	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
 
@@ -55,4 +58,67 @@ func TestVelocityNextIsTheLeastInstant(t *testing.T) {
 		}
 		require.Equal(t, want, got, "round %d: %d movers", round, len(vels))
 	}
+}
+
+// TestVelocityRunEnqueuesTheDueInStoreOrder compares the velocity
+// process's Run, which skips four movers at a time when none is due, with
+// a plain walk over the store: crowds of every size up to a cascade's,
+// due movers alone, in runs and scattered, fragments on their last move
+// or not. The moves Run queued are read back, in queue order, as a bare
+// engine builds them.
+func TestVelocityRunEnqueuesTheDueInStoreOrder(t *testing.T) {
+	g := fxGameWith(t, fxData(t), 1, fxMap(
+		"..........",
+		"@.........",
+	))
+	r := rand.New(rand.NewPCG(9, 2))
+	var got []act.Act
+	e := rules.New(g.world, nil, rules.Options[act.Act]{
+		Build:    func(t *act.Act, _ *ecs.Action) { got = append(got, *t) },
+		Describe: act.Act.String,
+	})
+	const now = 100
+	var movers []ecs.Entity
+	grouped := 0
+	for round := range testsize.Steps(400) {
+		a := g.world.NewAction()
+		for _, m := range movers {
+			vocab.Velocity.Remove(a, m)
+		}
+		movers = movers[:0]
+		due := r.IntN(4) // how often a mover is due: never, rarely, often, always
+		for range r.IntN(60) {
+			m := a.Spawn()
+			movers = append(movers, m)
+			next := now + 1 + r.IntN(50)
+			if due == 3 || (due > 0 && r.IntN(6/due) == 0) {
+				next = now - r.IntN(3)
+			}
+			vocab.Velocity.Set(a, m, vocab.Course{Next: next, Moves: r.IntN(4)})
+			if r.IntN(2) == 0 {
+				vocab.Fragment.Add(a, m)
+			}
+		}
+		g.world.Commit(a)
+
+		want := []act.Act{}
+		ents, vels := vocab.Velocity.Entities(g.world), vocab.Velocity.Values(g.world)
+		for i, c := range vels {
+			switch {
+			case c.Next > now:
+			case c.Moves <= 1 && vocab.Fragment.In(g.world, ents[i]):
+				want = append(want, act.LastStep(ents[i]))
+			default:
+				want = append(want, act.Move(ents[i]))
+			}
+		}
+		if len(vels) >= 8 && len(want) > 0 && len(want) < len(vels)/2 {
+			grouped++
+		}
+		got = got[:0]
+		velocity{g}.Run(now, e)
+		require.NoError(t, e.Resolve())
+		require.Equal(t, want, got, "round %d: %d movers", round, len(vels))
+	}
+	require.Greater(t, grouped, testsize.Steps(400)/20, "crowds with few due movers")
 }
