@@ -9,8 +9,11 @@ import (
 // MaxEntity bounds entity ids: Restore rejects a snapshot whose allocator
 // is past it, and the sparse index panics on a larger id, so neither a
 // hostile file nor a runaway allocator can make the index allocate
-// without bound.
-const MaxEntity = 1 << 32
+// without bound. Tables indexed by id grow with the largest id, so the
+// bound is what a hostile file can make them cost: at 2^28 a store's page
+// table is at most 8 MB, where a whole run of the game hands out a few
+// thousand ids.
+const MaxEntity = 1 << 28
 
 type componentSnapshot struct {
 	Name     string          `json:"name"`

@@ -92,7 +92,8 @@ func TestRestoreRejectsHostileSnapshots(t *testing.T) {
 func TestRestoreAcceptsTheEdges(t *testing.T) {
 	w := newTestWorld()
 	require.NoError(t, w.Restore([]byte(`{"next": 0}`)))
-	require.NoError(t, w.Restore([]byte(`{"next": 4294967296, "components": [{"name": "hp", "entities": [4294967296], "values": [1]}]}`)))
+	edge := fmt.Sprintf(`{"next": %d, "components": [{"name": "hp", "entities": [%d], "values": [1]}]}`, uint64(MaxEntity), uint64(MaxEntity))
+	require.NoError(t, w.Restore([]byte(edge)))
 	assert.Equal(t, 1, hp.Value(w, MaxEntity))
 	require.NoError(t, w.Restore([]byte(`{"next": 5, "components": [{"name": "position", "entities": [5], "values": [{"X": 1, "Y": 2}]}], "extra": true}`)))
 	assert.Equal(t, []Entity{5}, w.Spatial().At(pos.Value(w, 5)))

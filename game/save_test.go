@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"lastpost/assets"
+	"lastpost/ecs"
 	"lastpost/rules/act"
 )
 
@@ -245,6 +246,7 @@ func TestInvalidSaveContents(t *testing.T) {
 		{"van id not the van", set("van", 2), "is not the van"},
 		{"van id beyond the world", set("van", uint64(1)<<40), "is not the van"},
 		{"allocator huge", set("world.next", uint64(1)<<40), "beyond"},
+		{"allocator just past the bound on ids", set("world.next", uint64(ecs.MaxEntity)+1), "beyond"},
 		{"entity past the allocator", func(m map[string]any) {
 			saveSet(m, "world.next", 2)
 		}, "outside 1..2"},
