@@ -11,7 +11,6 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/game/sched"
-	"lastpost/levelgen"
 	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
@@ -156,7 +155,7 @@ func (g *Game) restoreLevel(l savedLevel) error {
 			l.Difficulty, g.Run.Delivery, g.Run.Phase)
 	}
 	g.levelSeed, g.levelDifficulty = l.Seed, l.Difficulty
-	g.setLevel(levelgen.Generate(l.Seed, l.Difficulty, g.data.LevelGen))
+	g.setLevel(g.generator().Generate(l.Seed, l.Difficulty))
 	return nil
 }
 
