@@ -116,6 +116,53 @@ func TestRecordThenVerify(t *testing.T) {
 	}
 }
 
+// TestVerifyFolder checks -verify on a folder: a line for every recording
+// in name order, the count, and the exit code of the first that fails.
+func TestVerifyFolder(t *testing.T) {
+	dir := t.TempDir()
+	out, code := runCLI("-autoplay", "3", "-seed", "21", "-record", dir)
+	require.Equal(t, exitOK, code, out)
+	names := []string{"seed-21.rec", "seed-22.rec", "seed-23.rec"}
+
+	out, errOut, code := runCLI2("-replay", dir, "-verify")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Empty(t, errOut)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 4, out)
+	for i, name := range names {
+		assert.Regexp(t, "^"+regexp.QuoteMeta(filepath.Join(dir, name))+`: ok: \d+ commands, hash=[0-9a-f]{16}$`, lines[i])
+	}
+	assert.Equal(t, "3 recordings checked, 0 failed.", lines[3])
+
+	// The second is cut short and the third made to disagree with its
+	// hashes: the cut one, first in name order, gives the exit code, and
+	// each is told on stderr by its name.
+	edit := func(name string, change func([]string) []string) {
+		file := filepath.Join(dir, name)
+		text, err := os.ReadFile(file)
+		require.NoError(t, err)
+		l := change(strings.Split(strings.TrimSuffix(string(text), "\n"), "\n"))
+		require.NoError(t, os.WriteFile(file, []byte(strings.Join(l, "\n")+"\n"), 0o644))
+	}
+	edit(names[1], func(l []string) []string { return l[:len(l)-5] })
+	edit(names[2], func(l []string) []string {
+		l[9] = l[9][:len(l[9])-1] + flipHex(l[9][len(l[9])-1])
+		return l
+	})
+	out, errOut, code = runCLI2("-replay", dir, "-verify")
+	assert.Equal(t, exitIncomplete, code, errOut)
+	assert.Regexp(t, "^"+regexp.QuoteMeta(filepath.Join(dir, names[0]))+": ok: ", out)
+	assert.Contains(t, out, "3 recordings checked, 2 failed.")
+	failures := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	require.Len(t, failures, 2, errOut)
+	assert.Regexp(t, "^"+regexp.QuoteMeta(filepath.Join(dir, names[1]))+": incomplete: ", failures[0])
+	assert.Regexp(t, "^"+regexp.QuoteMeta(filepath.Join(dir, names[2]))+":10: desync at command 4", failures[1])
+
+	_, errOut, code = runCLI2("-replay", t.TempDir(), "-verify")
+	assert.Equal(t, exitBad, code)
+	assert.Contains(t, errOut, "no recording")
+}
+
 // flipHex changes a hex digit, keeping it a hex digit.
 func flipHex(c byte) string {
 	if c == '0' {
@@ -200,7 +247,8 @@ func TestTraceInTheHeadlessModes(t *testing.T) {
 
 // TestOnlyRegularFilesAreReadFromTheCommandLine gives a FIFO or a folder
 // where a recording or a config belongs: the game says so at once, on
-// stderr, with exit 2, and touches no terminal.
+// stderr, with exit 2, and touches no terminal. -verify takes a folder of
+// recordings (TestVerifyFolder); an empty one it names as such.
 func TestOnlyRegularFilesAreReadFromTheCommandLine(t *testing.T) {
 	kinds := []struct {
 		name string
@@ -239,7 +287,11 @@ func TestOnlyRegularFilesAreReadFromTheCommandLine(t *testing.T) {
 				case r := <-done:
 					assert.Equal(t, exitBad, r.code, r.errs)
 					assert.Empty(t, r.out)
-					assert.Equal(t, path+": not a regular file\n", strings.TrimPrefix(r.errs, "lastpost: "))
+					want := path + ": not a regular file\n"
+					if k.name == "a folder" && u.name == "-replay -verify" {
+						want = path + ": no recording (a file ending in .rec) in this folder\n"
+					}
+					assert.Equal(t, want, strings.TrimPrefix(r.errs, "lastpost: "))
 				case <-time.After(10 * time.Second):
 					t.Fatalf("%s on %s did not return", u.name, k.name)
 				}

@@ -188,23 +188,6 @@ func corpusFiles(t testing.TB) []string {
 	return files
 }
 
-// verifyAll verifies every file with the given number of goroutines, each
-// with a Verifier of its own, and returns the outcome per file.
-func verifyAll(data *assets.Data, recs []*Recording, workers int) ([]Verified, []error) {
-	out, errs := make([]Verified, len(recs)), make([]error, len(recs))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			v := NewVerifier(data)
-			for i := w; i < len(recs); i += workers {
-				out[i], errs[i] = v.Verify(recs[i], nil)
-			}
-		})
-	}
-	wg.Wait()
-	return out, errs
-}
-
 // TestGoldenCorpus replays every golden recording twice in this process,
 // once spread over two goroutines and once under GOMAXPROCS=1, checks both
 // agree with the file and with each other, and checks the corpus is as big
@@ -227,7 +210,7 @@ func TestGoldenCorpus(t *testing.T) {
 		recs[i] = rec
 	}
 
-	first, errs := verifyAll(data, recs, 2)
+	first, errs := VerifyAll(data, recs, 2)
 	for i, err := range errs {
 		require.NoError(t, err, "%s (re-bless only for a deliberate change of play; see %s/README.md)", files[i], corpusDir)
 	}

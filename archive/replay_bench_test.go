@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -49,6 +50,23 @@ func BenchmarkReplay(b *testing.B) {
 					b.Fatal(err)
 				}
 				turns += v.Turns
+			}
+		}
+		b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
+	})
+	// The same recordings checked side by side, one verifier per CPU, as
+	// the golden corpus test and a folder given to -verify are: the
+	// throughput of a batch on the whole machine. Headless above is what
+	// one core does with one stream of turns.
+	b.Run("AllCores", func(b *testing.B) {
+		turns := 0
+		for b.Loop() {
+			vs, errs := VerifyAll(data, recs, runtime.GOMAXPROCS(0))
+			for i, err := range errs {
+				if err != nil {
+					b.Fatal(err)
+				}
+				turns += vs[i].Turns
 			}
 		}
 		b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")

@@ -648,6 +648,9 @@ const (
 	// verdict on its proof.
 	NoticeDailyReplays  TextID = "notice.daily_replays"
 	NoticeDailyNoReplay TextID = "notice.daily_no_replay"
+	// NoticeFolderVerified ends -verify on a folder: how many of its
+	// recordings were checked and how many of them failed.
+	NoticeFolderVerified TextID = "notice.folder_verified"
 	// NoticeDailyTableHeader heads the columns of -daily-scores.
 	NoticeDailyTableHeader TextID = "notice.daily_table_header"
 )
@@ -700,7 +703,7 @@ var TextIDs = []TextID{
 	ControlsRemoved, ControlsLastKey, ControlsFull, ControlsUnbindable, ControlsRestore,
 	ControlsRestored, ControlsSaveFailed,
 	NoticeAbandonSave, NoticeSaveKept, NoticeScoresUnreadable, NoticeRecordingFailed, NoticeRecordingBack, NoticeMorgueFailed,
-	NoticeDailyProved, NoticeDailyFailed, NoticeDailyTableEmpty, NoticeDailyReplays, NoticeDailyNoReplay,
+	NoticeDailyProved, NoticeDailyFailed, NoticeDailyTableEmpty, NoticeDailyReplays, NoticeDailyNoReplay, NoticeFolderVerified,
 	MorgueTitle, MorgueRow, MorgueWon, MorgueMoney, MorgueVan, MorgueVanStats, MorgueGuns, MorgueRecording,
 	MorgueUnrecorded, TitleOptions, PauseOptions, OptionsTitle, OptionsHint, OptionsPalette, OptionsPaletteAuto,
 	OptionsPaletteColours, OptionsPaletteMono, OptionsSpeed, OptionsSpeedInstant, OptionsSpeedTimes,
