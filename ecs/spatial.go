@@ -514,6 +514,15 @@ func (s *Spatial) commit(w *World, a *Action) {
 			from := int(old.cell)
 			old.cell = c
 			s.move(e, from, *old)
+			// A mover's step sets its velocity and its position, a pair
+			// (SetPair), and nothing else: the velocity's one value is
+			// applied here without flushBut's loop over the touched list.
+			if t := a.touched; len(t) == 2 && t[1] == s.pos.id {
+				if c := a.cores[t[0]]; c != nil && len(c.ents) == 1 && len(c.rem) == 0 {
+					c.setOne()
+					return
+				}
+			}
 			a.flushBut(s.pos.id)
 			return
 		}
