@@ -223,14 +223,23 @@ func (s *Spatial) reset(spec SpatialSpec) {
 	s.placed.empty()
 	s.act, s.actPos = nil, nil
 	s.dirty = zeroedIn(s.dirty, n, room)
+	// Room for every cell: note lengthens the list in place.
+	if cap(s.changed) < n {
+		s.changed = make([]int32, 0, room)
+	}
 	s.changed = s.changed[:0]
 }
 
-// note marks cell c changed.
+// note marks cell c changed. The list holds each cell once and has room
+// for every cell (reset), so it is lengthened in place: with no growth to
+// provide for, a step's move calls nothing for its two cells, and keeps
+// its arguments in registers.
 func (s *Spatial) note(c int) {
 	if !s.dirty[c] {
 		s.dirty[c] = true
-		s.changed = append(s.changed, int32(c))
+		n := len(s.changed)
+		s.changed = s.changed[:n+1]
+		s.changed[n] = int32(c)
 	}
 }
 
