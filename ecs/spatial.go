@@ -843,7 +843,24 @@ func (s *Spatial) commitRemoval(a *Action, e Entity) {
 	a.flushRemoving()
 	if k := s.placed.index.load(e); k != 0 {
 		s.withdraw(e, s.placed.vals[k-1])
-		s.placed.remove(e)
+		s.unplace(e, k)
+	}
+}
+
+// unplace forgets the placement of e, whose code k in placed was just
+// looked up: remove's work without a second look-up, the zeroing (a
+// placement holds no reference) or the kinds (placed has none), and in
+// code that is not generic, so with no dictionary to go through, for the
+// index's side of every thing removed whole.
+func (s *Spatial) unplace(e Entity, k int32) {
+	pl := &s.placed
+	i, last := int(k-1), len(pl.dense)-1
+	pl.fill(i, last, k)
+	// Written as self-assignments, which set the lengths alone.
+	pl.dense = pl.dense[:last]
+	pl.vals = pl.vals[:last]
+	if pl.index.unset(e) {
+		pl.index.emptied(e)
 	}
 }
 
