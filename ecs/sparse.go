@@ -350,12 +350,7 @@ func (s *sparseSet[T]) remove(e Entity) bool {
 		return false
 	}
 	i, last := int(k-1), len(s.dense)-1
-	if i != last {
-		moved := s.dense[last]
-		s.dense[i] = moved
-		s.vals[i] = s.vals[last]
-		s.index.replace(moved, k)
-	}
+	s.fill(i, last, k)
 	var zero T
 	s.vals[last] = zero
 	s.dense = s.dense[:last]
@@ -368,6 +363,17 @@ func (s *sparseSet[T]) remove(e Entity) bool {
 		s.index.kinds.lose(e, s.index.kind)
 	}
 	return true
+}
+
+// fill moves the last entry, if it is not i itself, into the hole a
+// removal leaves at i, with the hole's code k.
+func (s *sparseSet[T]) fill(i, last int, k int32) {
+	if i != last {
+		moved := s.dense[last]
+		s.dense[i] = moved
+		s.vals[i] = s.vals[last]
+		s.index.replace(moved, k)
+	}
 }
 
 // holdsAll reports whether every entity of list has an entry.

@@ -223,14 +223,23 @@ func (s *Spatial) reset(spec SpatialSpec) {
 	s.placed.empty()
 	s.act, s.actPos = nil, nil
 	s.dirty = zeroedIn(s.dirty, n, room)
+	// Room for every cell: note lengthens the list in place.
+	if cap(s.changed) < n {
+		s.changed = make([]int32, 0, room)
+	}
 	s.changed = s.changed[:0]
 }
 
-// note marks cell c changed.
+// note marks cell c changed. The list holds each cell once and has room
+// for every cell (reset), so it is lengthened in place: with no growth to
+// provide for, a step's move calls nothing for its two cells, and keeps
+// its arguments in registers.
 func (s *Spatial) note(c int) {
 	if !s.dirty[c] {
 		s.dirty[c] = true
-		s.changed = append(s.changed, int32(c))
+		n := len(s.changed)
+		s.changed = s.changed[:n+1]
+		s.changed[n] = int32(c)
 	}
 }
 
@@ -514,6 +523,15 @@ func (s *Spatial) commit(w *World, a *Action) {
 			from := int(old.cell)
 			old.cell = c
 			s.move(e, from, *old)
+			// A mover's step sets its velocity and its position, a pair
+			// (SetPair), and nothing else: the velocity's one value is
+			// applied here without flushBut's loop over the touched list.
+			if t := a.touched; len(t) == 2 && t[1] == s.pos.id {
+				if c := a.cores[t[0]]; c != nil && len(c.ents) == 1 && len(c.rem) == 0 {
+					c.setOne()
+					return
+				}
+			}
 			a.flushBut(s.pos.id)
 			return
 		}
@@ -825,7 +843,24 @@ func (s *Spatial) commitRemoval(a *Action, e Entity) {
 	a.flushRemoving()
 	if k := s.placed.index.load(e); k != 0 {
 		s.withdraw(e, s.placed.vals[k-1])
-		s.placed.remove(e)
+		s.unplace(e, k)
+	}
+}
+
+// unplace forgets the placement of e, whose code k in placed was just
+// looked up: remove's work without a second look-up, the zeroing (a
+// placement holds no reference) or the kinds (placed has none), and in
+// code that is not generic, so with no dictionary to go through, for the
+// index's side of every thing removed whole.
+func (s *Spatial) unplace(e Entity, k int32) {
+	pl := &s.placed
+	i, last := int(k-1), len(pl.dense)-1
+	pl.fill(i, last, k)
+	// Written as self-assignments, which set the lengths alone.
+	pl.dense = pl.dense[:last]
+	pl.vals = pl.vals[:last]
+	if pl.index.unset(e) {
+		pl.index.emptied(e)
 	}
 }
 

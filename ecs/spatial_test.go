@@ -409,10 +409,14 @@ func TestSpatialReserveMakesRoomOnce(t *testing.T) {
 // property written alongside, some with a name set or removed (held or
 // not) on any entity, some placing an entity for the first time or
 // moving one off the grid or within its cell, go through Commit in one
-// world and through commitByUpdate in another. Both must agree on the
-// hash, on every cell's order and on Check after each step.
+// world and through commitByUpdate in another. Some set a velocity and
+// the position as a mover's pair, which the straight line applies
+// without flushBut. Both must agree on the hash, on every cell's order,
+// every store's order and every entity's content, and on Check after
+// each step.
 func TestCommitStepAgreesWithTheGeneralWay(t *testing.T) {
 	const n = 12
+	pairs := 0
 	for _, seed := range testSeeds {
 		r := rand.New(rand.NewPCG(seed, 11))
 		ws := [2]*World{newTestWorld(), newTestWorld()}
@@ -444,18 +448,40 @@ func TestCommitStepAgreesWithTheGeneralWay(t *testing.T) {
 		for step := range testsize.Steps(400) {
 			e := Entity(1 + r.IntN(n))
 			p := geom.Point{X: r.IntN(gridW+2) - 1, Y: r.IntN(gridH+2) - 1}
-			other, prop := r.IntN(3) == 0, r.IntN(2) == 0
+			prop := r.IntN(2) == 0
+			// The velocity: none, set after the position, or before it as
+			// a mover's pair (SetPair, or two Sets), which commit applies
+			// without flushBut when nothing else is touched; sometimes on
+			// a second entity too, or removed instead, which it must not.
+			velocity, also := r.IntN(5), r.IntN(4)
 			// A name set or removed alongside, on any entity: a removal
 			// from one without a name is the flush's moot case.
 			named, naming := Entity(1+r.IntN(n)), r.IntN(3)
+			if r.IntN(2) == 0 {
+				prop, naming = false, 2
+			}
 			for k, w := range ws {
 				a := as[k][step%3%2]
 				if prop {
 					tag.Set(a, "step")
 				}
-				pos.Set(a, e, p)
-				if other {
+				switch velocity {
+				case 1:
+					pos.Set(a, e, p)
 					velo.Set(a, e, vel{DX: step})
+				case 2:
+					SetPair(a, e, velo, vel{DX: step, DY: 1}, pos, p)
+				case 3:
+					velo.Set(a, e, vel{DX: step, DY: 2})
+					pos.Set(a, e, p)
+				case 4:
+					velo.Remove(a, e)
+					pos.Set(a, e, p)
+				default:
+					pos.Set(a, e, p)
+				}
+				if velocity >= 2 && also == 0 {
+					velo.Set(a, named, vel{DY: step})
 				}
 				switch naming {
 				case 0:
@@ -463,13 +489,23 @@ func TestCommitStepAgreesWithTheGeneralWay(t *testing.T) {
 				case 1:
 					name.Remove(a, named)
 				}
+				if k == 0 && slices.Equal(a.Touched(), []ID{idVel, idPos}) && len(velo.Removing(a)) == 0 {
+					if ents, _ := velo.Pending(a); len(ents) == 1 {
+						pairs++
+					}
+				}
 				commits[k](w, a)
 			}
 			require.Equal(t, ws[1].Hash(), ws[0].Hash(), "seed %d step %d", seed, step)
 			require.Equal(t, cellOrders(ws[1]), cellOrders(ws[0]), "seed %d step %d", seed, step)
+			require.Equal(t, orders(ws[1]), orders(ws[0]), "seed %d step %d", seed, step)
+			for x := range Entity(n) {
+				require.Equal(t, read(ws[1], x+1), read(ws[0], x+1), "seed %d step %d entity %d", seed, step, x+1)
+			}
 			require.NoError(t, ws[0].Spatial().Check(ws[0]), "seed %d step %d", seed, step)
 		}
 	}
+	require.Greater(t, pairs, 20, "the pair's straight line was hardly taken")
 }
 
 // TestPullAgreesWithThePlainDeletion pulls entities from spans of every

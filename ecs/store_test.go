@@ -3,6 +3,7 @@ package ecs
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -250,6 +251,51 @@ func TestSparseIndexStoreAgreesWithTheGeneralWay(t *testing.T) {
 				require.Equal(t, s == noPage, f == noPage, "seed %d step %d page %d", seed, step, p)
 			}
 			require.Equal(t, slow.held.words, fast.held.words, "seed %d step %d", seed, step)
+		}
+	}
+}
+
+// TestUnplaceAgreesWithRemove removes random entities of an index's
+// placements, spread over a few pages, with unplace in one index and the
+// set's remove in its twin, and compares the two after each: the same
+// order, the same values, the same code and the value set for every
+// entity, and the same pages released (an emptied page goes back as
+// remove gives it back).
+func TestUnplaceAgreesWithRemove(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 17))
+	for round := range testsize.Steps(40) {
+		var s, twin Spatial
+		got, want := &s.placed, &twin.placed
+		placed := map[Entity]placement{}
+		for i := range 1 + r.IntN(pageSize) {
+			e := Entity(1 + r.IntN(4*pageSize))
+			pl := placement{cell: int32(i), counted: uint64(r.IntN(8)), listed: uint64(round)}
+			got.set(e, pl)
+			want.set(e, pl)
+			placed[e] = pl
+		}
+		for len(want.dense) > 0 {
+			e := want.dense[r.IntN(len(want.dense))]
+			if r.IntN(4) == 0 {
+				e = want.dense[len(want.dense)-1]
+			}
+			s.unplace(e, got.index.load(e))
+			require.True(t, want.remove(e))
+			require.True(t, slices.Equal(want.dense, got.dense), "round %d", round)
+			require.True(t, slices.Equal(want.vals, got.vals), "round %d", round)
+			require.Zero(t, got.index.load(e), "round %d", round)
+			for _, x := range want.dense {
+				if v, _ := got.get(x); want.index.load(x) != got.index.load(x) || v != placed[x] {
+					require.Equal(t, want.index.load(x), got.index.load(x), "round %d entity %d", round, x)
+					require.Equal(t, placed[x], v, "round %d entity %d", round, x)
+				}
+			}
+			require.Equal(t, len(want.index.pages), len(got.index.pages), "round %d", round)
+			for p := range want.index.pages {
+				if (want.index.pages[p] == noPage) != (got.index.pages[p] == noPage) {
+					require.Failf(t, "pages differ", "round %d page %d", round, p)
+				}
+			}
 		}
 	}
 }
