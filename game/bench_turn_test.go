@@ -185,10 +185,10 @@ func TestBenchTurnWorkloads(t *testing.T) {
 // TestCascadeActionMix pins what T2's cascade is made of, the figures its
 // profile is read against: every barrel of the block goes off once and is
 // never asked again (the fragments that strike a barrel at the same instant
-// as the first are spent on it without a second explosion), every fragment
-// ends once, spent on a hit or in the last step its range allows, with no
-// end of its own after a last step, and no fragment steps more than its
-// range.
+// as the first are spent on it without a second explosion), every shard of
+// fragments (act.Blast) ends once, spent on a hit or in the last step its
+// range allows, with no end of its own after a last step, no shard steps
+// more than its range, and there are no more shards than fragments.
 func TestCascadeActionMix(t *testing.T) {
 	data := fxBenchData(t)
 	g, acts := fxCascadeTurn(data)(t)
@@ -197,8 +197,10 @@ func TestCascadeActionMix(t *testing.T) {
 	ex := data.Combat.Explosion
 	fragments := barrels * len(ex.Directions)
 	kinds := map[string][2]int{} // action name: committed, refused
+	ends := map[string]int{}     // shard: ends committed
+	var stepped []string
 	for _, r := range tr.Records {
-		name, _, _ := strings.Cut(r.Action, "(")
+		name, rest, _ := strings.Cut(r.Action, "(")
 		n := kinds[name]
 		if r.Committed {
 			n[0]++
@@ -206,15 +208,29 @@ func TestCascadeActionMix(t *testing.T) {
 			n[1]++
 		}
 		kinds[name] = n
+		e, _, _ := strings.Cut(strings.TrimSuffix(rest, ")"), " ")
+		switch {
+		case (name == "Destroy" || name == "LastStep") && r.Committed:
+			ends[e]++
+		case name == "Move":
+			stepped = append(stepped, e)
+		}
 	}
 	assert.Equal(t, barrels, kinds["Explode"][0], "each barrel goes off once")
 	assert.Zero(t, kinds["Explode"][1], "no barrel is asked to go off twice")
 	spent, lastSteps := kinds["Destroy"], kinds["LastStep"]
-	assert.Equal(t, fragments, spent[0]+lastSteps[0], "each fragment ends once: spent on a hit or in its last step")
-	assert.Zero(t, spent[1], "no fragment ends twice")
-	assert.Equal(t, spent[0], lastSteps[1]+kinds["Move"][1], "a fragment is spent apart only where a step of it was refused")
-	assert.LessOrEqual(t, kinds["Move"][0]+lastSteps[0], fragments*ex.Range, "no fragment steps beyond its range")
-	t.Logf("T2, one block: %d actions; committed and refused by kind: %v", len(tr.Records), kinds)
+	shards := len(ends)
+	assert.Equal(t, shards, spent[0]+lastSteps[0], "each shard ends once: spent on a hit or in its last step")
+	for _, e := range stepped {
+		assert.Equal(t, 1, ends[e], "shard %s stepped, and ends once", e)
+	}
+	assert.Zero(t, spent[1], "no shard ends twice")
+	assert.Equal(t, spent[0], lastSteps[1]+kinds["Move"][1], "a shard is spent apart only where a step of it was refused")
+	assert.LessOrEqual(t, kinds["Move"][0]+lastSteps[0], shards*ex.Range, "no shard steps beyond its range")
+	assert.LessOrEqual(t, shards, fragments, "no more shards than fragments")
+	assert.GreaterOrEqual(t, shards, barrels*act.NewBlast(&ex).Starts(), "every blast spawns its shards")
+	t.Logf("T2, one block: %d actions, %d shards of %d fragments; committed and refused by kind: %v",
+		len(tr.Records), shards, fragments, kinds)
 }
 
 // fxBenchTurn times whole resolutions, one lane after another; setting a

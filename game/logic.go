@@ -7,8 +7,11 @@ package game
 // Version 7 added the retire command (a recording that holds one cannot be
 // read by an older build, which then says so by its version). Version 13
 // changed the state hash (each component store digested on its own), so
-// every recorded hash changed though play did not.
-const LogicVersion = 13
+// every recorded hash changed though play did not. Version 14 flies a
+// blast's fragments in shards (act.Blast): the same cells entered at the
+// same instants and the same hits, but fewer entities and steps, so the
+// order of the hits within an instant, and the hashes, changed.
+const LogicVersion = 14
 
 // BotVersion numbers the autoplay bot's play (Bot and what it calls in ai).
 // A change that makes the bot choose differently on some seed must raise

@@ -237,6 +237,11 @@ func TestInvalidSaveContents(t *testing.T) {
 				map[string]any{"name": "rank", "entities": []any{m["van"]}, "values": []any{0}})
 		}, "neither an item nor an offer"},
 		{"stat over max", saveVanValue("hp", map[string]any{"cur": 99, "max": 8}), "out of range"},
+		{"a shard of a blast between turns", func(m map[string]any) {
+			world := m["world"].(map[string]any)
+			world["components"] = append(world["components"].([]any),
+				map[string]any{"name": "shard", "entities": []any{m["van"]}, "values": []any{map[string]any{"node": 3, "n": 1000000}}})
+		}, "1 things in flight between turns"},
 		{"negative kills", set("run.kills", -1), "kills -1"},
 		{"unbounded log", set("log.limit", 0), "log: limit 0 outside 1..500"},
 		{"log limit over the game's", set("log.limit", 1000000), "log: limit 1000000 outside 1..500"},

@@ -59,6 +59,7 @@ const (
 	KindRetire                 // the driver of a won run retires
 	KindPopulate               // every thing of a new road is placed on it
 	KindLastStep               // a fragment's last step, its range run out: it is spent
+	KindScatter                // a shard of a blast parts where its fragments' paths do
 	kindCount
 )
 
@@ -66,7 +67,7 @@ var kindNames = [...]string{"Wait", "Accelerate", "Decelerate", "Steer", "Physic
 	"Move", "Walk", "Stop", "Destroy", "Damage", "Hit", "Die", "Explode", "Fire", "TakeLetter",
 	"Acid", "Arrive", "UseKit", "Notice", "Say", "Outfit", "Spawn", "PlaceVan", "ReachCamp", "Pay",
 	"Heal", "Restock", "Buy", "Mount", "Unmount", "Discard", "Depart", "GiveUp", "Strand", "Retire",
-	"Populate", "LastStep"}
+	"Populate", "LastStep", "Scatter"}
 
 // String names the action kind.
 func (k Kind) String() string {

@@ -32,6 +32,18 @@ type Env struct {
 	// book's scratch of each step they build (see Stepped); nil, they tell
 	// nothing and the scratch derives it all.
 	Stepped *Stepped
+	// Blast is the pattern of the data's barrel blast; nil until the
+	// first blast needs it (see blast).
+	Blast *Blast
+}
+
+// blast returns the pattern of the data's barrel blast, laid out the first
+// time a blast needs it: it is the data's, the same for every blast.
+func (env *Env) blast() *Blast {
+	if env.Blast == nil {
+		env.Blast = NewBlast(&env.Data.Combat.Explosion)
+	}
+	return env.Blast
 }
 
 // Enemy returns the data of enemy kind k. It panics for a kind the data

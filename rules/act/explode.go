@@ -3,13 +3,13 @@ package act
 import (
 	"lastpost/assets"
 	"lastpost/ecs"
-	"lastpost/ecs/geom"
 	"lastpost/rules/vocab"
 )
 
 // Explode sets off barrel e, struck by by (a bullet, a fragment, the van
 // ramming it): it is gone, and fragments fly out from its cell along every
-// direction of the explosion's pattern, carrying the chain of causes on. A
+// direction of the explosion's pattern, in shards (see Blast), carrying the
+// chain of causes on. A
 // barrel a projectile struck carries that chain itself, the projectile
 // being spent by then.
 func Explode(e, by ecs.Entity) Act { return Act{Kind: KindExplode, E: e, O: by} }
@@ -26,11 +26,13 @@ func buildExplode(env *Env, t *Act, a *ecs.Action) {
 	a.RemoveEntity(t.E)
 	blast := why.Then(vocab.Link{By: vocab.KindBarrel})
 	ex := &env.Data.Combat.Explosion
-	// The fragments are spawned in a row and given what they share a
-	// component at a time, each component in the order a fragment's own
-	// writes would first touch it: the same change set as writing each
-	// fragment whole, without a write per fragment and component.
-	n := len(ex.Directions)
+	// The shards that set out from the barrel's cell (see Blast) are
+	// spawned in a row and given what they share a component at a time,
+	// each component in the order a shard's own writes would first touch
+	// it: the same change set as writing each shard whole, without a
+	// write per shard and component.
+	b := env.blast()
+	n := b.Starts()
 	f := a.SpawnRun(n)
 	vocab.Position.SetRun(a, f, n, p)
 	vocab.KindOf.SetRun(a, f, n, vocab.KindFragment)
@@ -39,10 +41,11 @@ func buildExplode(env *Env, t *Act, a *ecs.Action) {
 	vocab.Damage.SetRun(a, f, n, ex.Damage)
 	vocab.Why.SetRun(a, f, n, blast)
 	now := env.Clock()
-	for i, d := range ex.Directions {
-		vocab.Velocity.Set(a, f+ecs.Entity(i), vocab.Course{
-			Line: geom.NewLine(geom.Pt(d[0], d[1])), MsPerCell: ex.MsPerCell, Moves: ex.Range, Next: now,
-		})
+	for i := range n {
+		sh, c := b.start(i)
+		c.MsPerCell, c.Next = ex.MsPerCell, now
+		vocab.Velocity.Set(a, f+ecs.Entity(i), c)
+		vocab.Shard.Set(a, f+ecs.Entity(i), sh)
 	}
 	if env.Visible(p) {
 		tell(a, setOff(env, why), why)

@@ -85,6 +85,8 @@ func Build(env *Env, t *Act, a *ecs.Action) {
 		buildRetire(t, a)
 	case KindLastStep:
 		buildLastStep(env, t, a)
+	case KindScatter:
+		buildScatter(env, t, a)
 	}
 }
 

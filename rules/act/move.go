@@ -44,7 +44,7 @@ func buildMove(env *Env, t *Act, a *ecs.Action) {
 		vocab.Ground.Set(a, true)
 	}
 	if s := env.Stepped; s != nil {
-		s.T, s.E, s.From, s.To, s.Move, s.Ends = t, t.E, p, to, true, v.Moves <= 0
+		s.T, s.E, s.From, s.To, s.Move, s.Ends = t, t.E, p, to, true, v.Ends()
 	}
 }
 
@@ -68,7 +68,8 @@ type Stepped struct {
 	From, To geom.Point
 	// Move is set for a Move, whose action sets E's velocity and
 	// position and nothing else but the Ground mark; Ends, for a Move,
-	// when the velocity it sets has no moves left.
+	// when the velocity it sets ends its leg (vocab.Course.Ends): no
+	// moves left, or a shard's fragments parting.
 	Move, Ends bool
 }
 

@@ -150,11 +150,11 @@ func steering(c *Check) uint64 {
 }
 
 // velocityEnds returns ends if the action, which touches Velocity, sets
-// one with no moves left.
+// one that ends its leg: no moves left, or a shard's fragments parting.
 func velocityEnds(c *Check) uint64 {
 	_, vals := vocab.Velocity.Pending(c.Action)
 	for i := range vals {
-		if vals[i].Moves <= 0 {
+		if vals[i].Ends() {
 			return ends
 		}
 	}

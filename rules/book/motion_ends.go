@@ -7,15 +7,21 @@ import (
 )
 
 // MotionEnds finishes a velocity whose moves run out: a projectile is spent,
-// a vehicle simply stops until the next round. Every step of a velocity
-// touches it, and most leave moves to make: it needs the ends fact.
+// a vehicle simply stops until the next round. A shard of a blast whose leg
+// ends with moves left scatters there, where its fragments' paths part.
+// Every step of a velocity touches it, and most leave moves to make and
+// part nothing: it needs the ends fact.
 //
 //go:noinline
 func MotionEnds() Rule {
 	return Rule{Name: "motion ends", Concerns: []ecs.ID{vocab.Velocity.ID()}, Needs: ends, Check: func(c *Check) Verdict {
 		ents, vals := vocab.Velocity.Pending(c.Action)
 		for i, e := range ents {
+			if !vals[i].Ends() {
+				continue
+			}
 			if vals[i].Moves > 0 {
+				c.Enqueue(act.Scatter(e))
 				continue
 			}
 			if vocab.Projectile.Has(c.After, e) {

@@ -8,7 +8,8 @@ import (
 
 // ProjectileHit resolves a bullet or fragment entering a cell with something
 // it can hit: the first such thing (other than its own shooter, so the van
-// never shoots itself) takes the damage, and the projectile is spent. A
+// never shoots itself) takes the damage, once for each fragment of a
+// shard, and the projectile is spent. A
 // projectile is spent on a barrel, marking it struck, and the
 // struck-barrel rule sets it off: the several fragments that strike one
 // barrel at the same instant then ask for one explosion, not one each.
@@ -36,12 +37,19 @@ func ProjectileHit() Rule {
 			c.Enqueue(act.SpendOn(e, victim))
 			return Reject | Stop
 		}
-		damage := vocab.Damage.Value(c.World, e)
-		switch {
-		case vocab.Player.In(c.World, victim):
-			c.Enqueue(act.Hit(victim, damage, e))
-		default:
-			c.Enqueue(act.Damage(victim, damage, e))
+		// A shard of a blast strikes once for each fragment in it, as its
+		// fragments would one after another at the same instant.
+		damage, strikes := vocab.Damage.Value(c.World, e), 1
+		if sh, ok := vocab.Shard.Read(c.World, e); ok {
+			strikes = sh.N
+		}
+		player := vocab.Player.In(c.World, victim)
+		for range strikes {
+			if player {
+				c.Enqueue(act.Hit(victim, damage, e))
+			} else {
+				c.Enqueue(act.Damage(victim, damage, e))
+			}
 		}
 		c.Enqueue(act.Spend(e))
 		return Reject | Stop

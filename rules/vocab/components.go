@@ -28,6 +28,26 @@ type Course struct {
 	MsPerCell int       `json:"ms"`
 	Moves     int       `json:"moves"`
 	Next      int       `json:"next"`
+	// Split is, for a shard of a blast (see Shards), the moves left at
+	// which its fragments part: the step that brings Moves down to Split
+	// ends this leg of its course, as the step that brings them to zero
+	// ends any course. Zero for everything else.
+	Split int `json:"split,omitempty"`
+}
+
+// Ends reports whether the course's moves have run down to the end of its
+// leg: to zero, or to a shard's Split.
+func (c Course) Ends() bool { return c.Moves <= c.Split }
+
+// Shards is the value of a Shard: a blast's fragments whose paths agree so
+// far fly as one entity, one step an instant, and part where their paths
+// do (act.Blast lays the pattern out).
+type Shards struct {
+	// Node is the shard's place in its blast's pattern: where its
+	// fragments part, or where they burn out.
+	Node int `json:"node"`
+	// N is how many fragments fly in it; each strikes what it meets.
+	N int `json:"n"`
 }
 
 // Slots holds the gun id mounted on each side, indexed by Slot.
@@ -125,6 +145,7 @@ const (
 	idDestroyedBy
 	idWhy
 	idStruck
+	idShard
 	idPropPhysics
 	idPropMessage
 	idPropCause
@@ -157,6 +178,8 @@ var (
 	// Velocity makes something move inside a turn: bullets, fragments and
 	// vehicles driving east. The velocity process steps it.
 	Velocity = ecs.DataOf[Course](idVelocity)
+	// Shard marks a blast's fragments that fly as one, and says how many.
+	Shard = ecs.DataOf[Shards](idShard)
 	// Damage is what a projectile does to what it hits.
 	Damage = ecs.DataOf[int](idDamage)
 	// Shooter is who fired a bullet; a bullet never hurts its shooter.
@@ -277,11 +300,13 @@ func digestStats(h uint64, ents []ecs.Entity, ss []Stat) uint64 {
 }
 
 func hashVelocity(h uint64, v Course) uint64 {
-	for _, x := range [...]int{v.Line.DX, v.Line.DY, v.Line.Acc, v.MsPerCell, v.Moves, v.Next} {
+	for _, x := range [...]int{v.Line.DX, v.Line.DY, v.Line.Acc, v.MsPerCell, v.Moves, v.Next, v.Split} {
 		h = ecs.MixInt(h, x)
 	}
 	return h
 }
+
+func hashShard(h uint64, s Shards) uint64 { return ecs.MixInt(ecs.MixInt(h, s.Node), s.N) }
 
 func hashSlots(h uint64, s Slots) uint64 {
 	for _, g := range s {
@@ -334,6 +359,7 @@ func Schema() *ecs.Schema {
 		ecs.IntSpec(DestroyedBy, "destroyed_by"),
 		ecs.DataSpec(Why, "why", hashChain),
 		ecs.DataSpec(Struck, "struck", hashChain),
+		ecs.DataSpec(Shard, "shard", hashShard),
 		ecs.PropSpec(Physics, "physics"),
 		ecs.PropSpec(Says, "says"),
 		ecs.PropSpec(Cause, "cause"),
