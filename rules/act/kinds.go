@@ -90,6 +90,12 @@ func Build(env *Env, t *Act, a *ecs.Action) {
 	}
 }
 
+// BuildMove is Build for a Move, t of kind KindMove, without the search
+// for its kind: a caller that tells Moves apart itself (the game's
+// engine, for which they are most actions of a cascade) builds them for
+// one call fewer.
+func BuildMove(env *Env, t *Act, a *ecs.Action) { buildMove(env, t, a) }
+
 // Commit does what committing action type t means beyond its change set,
 // once the change set is in the world: the kinds that keep a tally, write
 // the log or change the turn schedule say so in their files.

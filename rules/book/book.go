@@ -99,12 +99,24 @@ type Scratch struct {
 	// of them lies beyond that word (then every action pays
 	// ofComponentsAnywhere's three tests).
 	top, steer, vel, few uint64
+	// ground is the bit of the Ground mark in its word of a mask, and
+	// groundWord that word's index: moveFacts tests it for every move.
+	ground     uint64
+	groundWord int
+}
+
+// onGround reports whether the action carries the Ground mark, as
+// vocab.Ground.On does, with the mark's bit found once by NewScratch.
+func (s *Scratch) onGround(a *ecs.Action) bool {
+	return a.Mask()[s.groundWord&(len(ecs.Mask{})-1)]&s.ground != 0
 }
 
 // NewScratch returns the book's scratch for one engine whose rules were
 // made from env: some facts (the goal column, acid) are the road's.
 func NewScratch(env *Env) *Scratch {
 	s := &Scratch{env: env}
+	id := vocab.Ground.ID()
+	s.groundWord, s.ground = int(id>>6), 1<<(id&63)
 	var top, steer, vel ecs.Mask
 	top.Add(vocab.TopSpeed.ID())
 	steer.Add(vocab.Steering.ID())
@@ -331,7 +343,7 @@ func move(c *Check) *moved {
 //
 //go:noinline
 func derive(c *Check) *moved {
-	s := &Scratch{}
+	s := NewScratch(nil)
 	s.Derive(c)
 	return &s.m
 }
@@ -356,23 +368,28 @@ func (s *Scratch) moveFacts(c *Check) uint64 {
 	m, sp := &s.m, c.Spatial
 	e, to := m.e, m.to
 	m.busy = false
-	if !sp.In(to) {
+	// The cell is found once for the questions about it and its east
+	// neighbour, not again by each of At, Count and Any.
+	i, on := sp.CellIndex(to)
+	if !on {
 		// Bounds refuses such a move before the rules that need the
 		// others are asked; they hold so that those rules, asked alone
 		// (or after a book that lets the move pass), are asked too.
 		return offGrid | mayStrand | goal | acid
 	}
 	var facts uint64
-	if n := len(sp.At(to)); n > 0 && n > sp.Count(to, vocab.Projectile.ID()) {
+	if n := sp.LenAt(i); n > 0 && n > sp.CountAt(i, vocab.Projectile.ID()) {
 		m.busy = true
 		facts = busy | meets(c, m)
 	}
 	// Only a move on the ground concerns stranded, the goal and acid: a
 	// projectile's step (most moves) pays one bit test for them.
-	if !vocab.Ground.On(c.Action) {
+	if !s.onGround(c.Action) {
 		return facts
 	}
-	if east := geom.Pt(to.X+1, to.Y); !sp.In(east) || sp.Any(east, vocab.Solid.ID()) {
+	// The east neighbour of a cell on the grid is on it unless the cell
+	// is in the last column; its index is the next one.
+	if w, _ := sp.Size(); to.X+1 >= w || sp.CountAt(i+1, vocab.Solid.ID()) > 0 {
 		facts |= mayStrand
 	}
 	if env := s.env; env != nil {

@@ -1,7 +1,7 @@
 package book
 
 import (
-	"lastpost/rules/act"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -11,7 +11,9 @@ import (
 	"lastpost/assets"
 	"lastpost/ecs"
 	"lastpost/ecs/geom"
+	"lastpost/internal/testsize"
 	"lastpost/rules"
+	"lastpost/rules/act"
 	"lastpost/rules/vocab"
 )
 
@@ -228,4 +230,104 @@ func TestEveryRuleIsExplained(t *testing.T) {
 	for _, r := range Book(&f.env) {
 		assert.True(t, f.env.Data.Texts.Has(assets.TraceRule(r.Name)), "no trace text for rule %q", r.Name)
 	}
+}
+
+// pointFacts is the book's scratch, noting for each move it derives the
+// facts of the move as moveFacts finds them and as the index's queries by
+// point (In, At, Count, Any) and the Ground mark's own test find them.
+type pointFacts struct {
+	*Scratch
+	moves []pointMove
+}
+
+// pointMove is what pointFacts notes of one move.
+type pointMove struct {
+	got, want uint64
+	busy      bool
+	ground    bool
+	to        geom.Point
+}
+
+func (s *pointFacts) Derive(c *Check) uint64 {
+	f := s.Scratch.Derive(c)
+	if s.m.ok {
+		got := s.moveFacts(c)
+		s.moves = append(s.moves, pointMove{got: got, want: factsByPoint(s.Scratch, c), busy: s.m.busy,
+			ground: vocab.Ground.On(c.Action), to: s.m.to})
+	}
+	return f
+}
+
+// factsByPoint is moveFacts the general way, each query finding the cell
+// again by its point, with the busy it would set left out.
+func factsByPoint(s *Scratch, c *Check) uint64 {
+	m, sp := &s.m, c.Spatial
+	to := m.to
+	if !sp.In(to) {
+		return offGrid | mayStrand | goal | acid
+	}
+	var facts uint64
+	if n := len(sp.At(to)); n > 0 && n > sp.Count(to, vocab.Projectile.ID()) {
+		facts = busy | meets(c, m)
+	}
+	if !vocab.Ground.On(c.Action) {
+		return facts
+	}
+	if east := geom.Pt(to.X+1, to.Y); !sp.In(east) || sp.Any(east, vocab.Solid.ID()) {
+		facts |= mayStrand
+	}
+	if env := s.env; env != nil {
+		if to.X >= env.GoalX && vocab.Player.In(c.World, m.e) {
+			facts |= goal
+		}
+		if c.World.Holds(vocab.Tyres.ID(), m.e) && env.Acid(to) {
+			facts |= acid
+		}
+	}
+	return facts
+}
+
+// TestMoveFactsFindTheCellOnceAsThePointQueriesDo plays random actions on
+// random crowded roads through the whole book and compares, for every
+// move derived, the facts moveFacts finds with the cell's index found once
+// (and the Ground mark's bit found by NewScratch) with those the index's
+// queries by point find; busy must be set exactly with its fact. The roads
+// must reach moves on the ground walled in on the east and not, at the
+// grid's east edge, into busy cells and off the grid.
+func TestMoveFactsFindTheCellOnceAsThePointQueriesDo(t *testing.T) {
+	var ground, walled, edge, open, busyMoves, off int
+	n := testsize.Steps(500)
+	for i := range n {
+		f, step := fxRandomAction(rand.New(rand.NewPCG(uint64(i), 11)))
+		s := &pointFacts{Scratch: NewScratch(&f.env)}
+		fxResolveWith(f, Book(&f.env), step, s, false)
+		for j, m := range s.moves {
+			require.Equal(t, m.want, m.got, "case %d move %d", i, j)
+			require.Equal(t, m.got&busy != 0, m.busy, "case %d move %d", i, j)
+			switch {
+			case m.got&offGrid != 0:
+				off++
+			case m.got&busy != 0:
+				busyMoves++
+			}
+			if m.got&offGrid != 0 || !m.ground {
+				continue
+			}
+			ground++
+			switch {
+			case m.to.X == fxW-1:
+				edge++
+			case m.got&mayStrand != 0:
+				walled++
+			default:
+				open++
+			}
+		}
+	}
+	assert.Greater(t, ground, n/4, "moves on the ground")
+	assert.Greater(t, walled, n/50, "moves on the ground walled in on the east")
+	assert.Greater(t, edge, n/100, "moves on the ground into the last column")
+	assert.Greater(t, open, n/20, "moves on the ground free to go on east")
+	assert.Greater(t, busyMoves, n/20, "moves into busy cells")
+	assert.Greater(t, off, n/50, "moves off the grid")
 }
