@@ -183,6 +183,7 @@ func (g *Game) adopt(old *Game) {
 	// the generator's tables must be this game's.
 	if old.data == g.data {
 		g.gen = old.gen
+		g.env.Blast = old.env.Blast
 	}
 	g.sleepers = sleepers{sights: old.sleepers.sights[:0], sightOf: old.sleepers.sightOf[:0], woken: old.sleepers.woken[:0]}
 	*old = Game{}
@@ -195,7 +196,13 @@ func (g *Game) makeEngine() {
 	if g.world == nil {
 		g.world = ecs.NewWorld(vocab.Schema())
 	}
-	g.env = act.Env{World: g.world, Rand: g.rng, Data: g.data}
+	// A blast's pattern is the data's: one adopted with the data is kept,
+	// else it is laid out now, not in the middle of the first blast.
+	blast := g.env.Blast
+	if blast == nil {
+		blast = act.NewBlast(&g.data.Combat.Explosion)
+	}
+	g.env = act.Env{World: g.world, Rand: g.rng, Data: g.data, Blast: blast}
 	g.book = book.Env{Data: g.data, Acid: g.Acid, Won: func() bool { return g.Run.Won }}
 	g.setEngine(false)
 }

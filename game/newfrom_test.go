@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"lastpost/rules/act"
@@ -140,4 +141,23 @@ func TestNewFromEmptiesTheOld(t *testing.T) {
 	old := New(data, 1)
 	_ = NewFrom(old, data, 2)
 	require.Equal(t, Game{}, *old)
+}
+
+// TestNewFromKeepsTheBlastOfTheSameData checks a game made in an old one's
+// memory keeps the blast pattern laid out for the old one's data, and lays
+// out its own for other data: the pattern is the data's.
+func TestNewFromKeepsTheBlastOfTheSameData(t *testing.T) {
+	data := loadData(t)
+	old := New(data, 1)
+	pattern := old.env.Blast
+	require.NotNil(t, pattern, "a new game lays its blast pattern out")
+	g := NewFrom(old, data, 2)
+	assert.Same(t, pattern, g.env.Blast, "the same data: the same pattern")
+
+	other := *data
+	other.Combat.Explosion.Range++
+	h := NewFrom(g, &other, 3)
+	require.NotNil(t, h.env.Blast)
+	assert.NotSame(t, pattern, h.env.Blast, "other data: a pattern of its own")
+	assert.Equal(t, act.NewBlast(&other.Combat.Explosion), h.env.Blast)
 }

@@ -1,6 +1,8 @@
 package act
 
 import (
+	"slices"
+
 	"lastpost/assets"
 	"lastpost/ecs/geom"
 	"lastpost/rules/vocab"
@@ -25,11 +27,16 @@ import (
 // they agree.
 type Blast struct {
 	nodes []blastNode
-	// starts are the nodes of the shards the blast spawns (see NewBlast).
-	starts []int
-	// lines are the fragments' lines as they leave the barrel's cell.
-	lines []geom.Line
-	rng   int
+	// starts are the shards the blast spawns (see NewBlast), but for
+	// their timing: a cascade spawns them by the hundred.
+	starts []shardStart
+	rng    int
+}
+
+// shardStart is a shard as a blast spawns it.
+type shardStart struct {
+	shard  vocab.Shards
+	course vocab.Course
 }
 
 // blastNode is one node of a Blast's tree.
@@ -64,39 +71,45 @@ func NewBlast(ex *assets.Explosion) *Blast {
 		lines[i] = geom.NewLine(geom.Pt(d[0], d[1]))
 		members[i] = i
 	}
-	b.lines = append([]geom.Line(nil), lines...)
+	leaving := append([]geom.Line(nil), lines...)
+	before := append([]geom.Line(nil), lines...)
 	// Level by level, breadth first: a level's members are its nodes'
-	// fragments in node order, each node's a run of them.
+	// fragments in node order, each node's a run of them. A node parts
+	// its fragments by their next step, into kids in the order of their
+	// first fragments: a node's first fragment stays in its first kid, so
+	// a shard that scatters keeps its own line.
 	b.nodes = append(b.nodes, blastNode{n: len(members)})
 	level, runs := []int{0}, [][]int{members}
+	steps := make([]geom.Point, len(members))
 	for depth := 1; depth <= ex.Range; depth++ {
 		var nextLevel []int
 		var nextRuns [][]int
 		for li, node := range level {
+			run := runs[li]
 			b.nodes[node].first = len(b.nodes)
-			before := make(map[int]geom.Line, len(runs[li]))
-			var order []geom.Point
-			groups := make(map[geom.Point][]int)
-			for _, m := range runs[li] {
-				before[m] = lines[m]
-				step := lines[m].Step()
-				if _, seen := groups[step]; !seen {
-					order = append(order, step)
+			for i, m := range run {
+				steps[i] = lines[m].Step()
+			}
+			for i, m := range run {
+				if slices.Index(steps[:i], steps[i]) >= 0 {
+					continue // in the kid of the first with this step
 				}
-				groups[step] = append(groups[step], m)
-			}
-			// The kids in the order of their first fragments: a node's
-			// first fragment stays in its first kid, so a shard that
-			// scatters keeps its own line.
-			for _, step := range order {
-				run := groups[step]
+				var kid []int
+				for j := i; j < len(run); j++ {
+					if steps[j] == steps[i] {
+						kid = append(kid, run[j])
+					}
+				}
+				// The kid's line is its first fragment's, before this
+				// step.
 				nextLevel = append(nextLevel, len(b.nodes))
-				nextRuns = append(nextRuns, run)
-				b.nodes = append(b.nodes, blastNode{depth: depth, n: len(run), rep: run[0], line: before[run[0]]})
+				nextRuns = append(nextRuns, kid)
+				b.nodes = append(b.nodes, blastNode{depth: depth, n: len(kid), rep: m, line: before[m]})
+				b.nodes[node].kids++
 			}
-			b.nodes[node].kids = len(order)
 		}
 		level, runs = nextLevel, nextRuns
+		copy(before, lines)
 	}
 	for i := len(b.nodes) - 1; i >= 0; i-- {
 		nd := &b.nodes[i]
@@ -109,26 +122,28 @@ func NewBlast(ex *assets.Explosion) *Blast {
 	for k := root.first; k < root.first+root.kids; k++ {
 		if nd := &b.nodes[k]; nd.kids > 1 {
 			for j := nd.first; j < nd.first+nd.kids; j++ {
-				b.starts = append(b.starts, j)
+				b.addStart(j, leaving)
 			}
 		} else {
-			b.starts = append(b.starts, k)
+			b.addStart(k, leaving)
 		}
 	}
 	return b
 }
 
+// addStart adds node k's shard to those the blast spawns, its line the one
+// its first fragment leaves the barrel's cell on.
+func (b *Blast) addStart(k int, leaving []geom.Line) {
+	sh, c := b.shard(k, b.rng)
+	c.Line = leaving[b.nodes[k].rep]
+	b.starts = append(b.starts, shardStart{sh, c})
+}
+
 // Starts returns how many shards the blast spawns.
 func (b *Blast) Starts() int { return len(b.starts) }
 
-// start returns the i-th shard the blast spawns, as shard does, its line
-// the one its first fragment leaves the barrel's cell on.
-func (b *Blast) start(i int) (vocab.Shards, vocab.Course) {
-	k := b.starts[i]
-	sh, c := b.shard(k, b.rng)
-	c.Line = b.lines[b.nodes[k].rep]
-	return sh, c
-}
+// start returns the i-th shard the blast spawns, as shard does.
+func (b *Blast) start(i int) *shardStart { return &b.starts[i] }
 
 // Nodes returns how many nodes the pattern's tree has.
 func (b *Blast) Nodes() int { return len(b.nodes) }

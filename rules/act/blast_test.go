@@ -58,7 +58,8 @@ func flyInShards(t *testing.T, ex *assets.Explosion) (flight, int) {
 	}
 	var live []shard
 	for i := range b.Starts() {
-		sh, c := b.start(i)
+		st := b.start(i)
+		sh, c := st.shard, st.course
 		live = append(live, shard{node: sh.Node, n: sh.N, line: c.Line, c: struct{ moves, split int }{c.Moves, c.Split}})
 	}
 	f, steps := flight{}, 0
@@ -122,8 +123,7 @@ func TestBlastShardsFlyWhereTheFragmentsWould(t *testing.T) {
 			assert.Equal(t, len(tt.directions), b.Fragments())
 			var n int
 			for i := range b.Starts() {
-				sh, _ := b.start(i)
-				n += sh.N
+				n += b.start(i).shard.N
 			}
 			assert.Equal(t, len(tt.directions), n, "the shards spawned carry every fragment")
 		})

@@ -42,10 +42,11 @@ func buildExplode(env *Env, t *Act, a *ecs.Action) {
 	vocab.Why.SetRun(a, f, n, blast)
 	now := env.Clock()
 	for i := range n {
-		sh, c := b.start(i)
+		s := b.start(i)
+		c := s.course
 		c.MsPerCell, c.Next = ex.MsPerCell, now
 		vocab.Velocity.Set(a, f+ecs.Entity(i), c)
-		vocab.Shard.Set(a, f+ecs.Entity(i), sh)
+		vocab.Shard.Set(a, f+ecs.Entity(i), s.shard)
 	}
 	if env.Visible(p) {
 		tell(a, setOff(env, why), why)
