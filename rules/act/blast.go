@@ -30,7 +30,8 @@ type Blast struct {
 	// starts are the shards the blast spawns (see NewBlast), but for
 	// their timing: a cascade spawns them by the hundred.
 	starts []shardStart
-	rng    int
+	// reach is how many moves each fragment makes.
+	reach int
 }
 
 // shardStart is a shard as a blast spawns it.
@@ -64,7 +65,7 @@ type blastNode struct {
 // own: parting is an action with spawns of its own, dearer than the one
 // step it would share.
 func NewBlast(ex *assets.Explosion) *Blast {
-	b := &Blast{rng: ex.Range}
+	b := &Blast{reach: ex.Range}
 	lines := make([]geom.Line, len(ex.Directions))
 	members := make([]int, len(ex.Directions))
 	for i, d := range ex.Directions {
@@ -134,7 +135,7 @@ func NewBlast(ex *assets.Explosion) *Blast {
 // addStart adds node k's shard to those the blast spawns, its line the one
 // its first fragment leaves the barrel's cell on.
 func (b *Blast) addStart(k int, leaving []geom.Line) {
-	sh, c := b.shard(k, b.rng)
+	sh, c := b.shard(k, b.reach)
 	c.Line = leaving[b.nodes[k].rep]
 	b.starts = append(b.starts, shardStart{sh, c})
 }
@@ -142,7 +143,8 @@ func (b *Blast) addStart(k int, leaving []geom.Line) {
 // Starts returns how many shards the blast spawns.
 func (b *Blast) Starts() int { return len(b.starts) }
 
-// start returns the i-th shard the blast spawns, as shard does.
+// start returns the i-th shard the blast spawns, its course but for the
+// timing, which the blast sets.
 func (b *Blast) start(i int) *shardStart { return &b.starts[i] }
 
 // Nodes returns how many nodes the pattern's tree has.
@@ -168,7 +170,7 @@ func (b *Blast) shard(k, moves int) (vocab.Shards, vocab.Course) {
 	end := &b.nodes[nd.end]
 	split := 0
 	if end.kids > 1 {
-		split = b.rng - end.depth
+		split = b.reach - end.depth
 	}
 	return vocab.Shards{Node: nd.end, N: nd.n}, vocab.Course{Line: nd.line, Moves: moves, Split: split}
 }

@@ -9,9 +9,8 @@ import (
 // Explode sets off barrel e, struck by by (a bullet, a fragment, the van
 // ramming it): it is gone, and fragments fly out from its cell along every
 // direction of the explosion's pattern, in shards (see Blast), carrying the
-// chain of causes on. A
-// barrel a projectile struck carries that chain itself, the projectile
-// being spent by then.
+// chain of causes on. A barrel a projectile struck carries that chain
+// itself, the projectile being spent by then.
 func Explode(e, by ecs.Entity) Act { return Act{Kind: KindExplode, E: e, O: by} }
 
 func buildExplode(env *Env, t *Act, a *ecs.Action) {
