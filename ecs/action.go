@@ -608,6 +608,9 @@ func (a *Action) flushRemoving() {
 			continue
 		}
 		e := d.rem[0]
+		d.rem, d.top = d.rem[:0], 0
+		// The store's kept digest no longer holds (World.Hash).
+		d.head.summed = false
 		x := d.held
 		pg := noPage
 		if p := e >> pageBits; p < Entity(len(x.pages)) {
@@ -624,11 +627,6 @@ func (a *Action) flushRemoving() {
 			}
 			// Written as a self-assignment, which sets the length alone.
 			*dense = (*dense)[:last]
-			if f := d.flags; f != nil {
-				*f = (*f)[:last]
-			} else {
-				d.cut(i, last)
-			}
 			*slot = 0
 			if pg.used--; pg.used == 0 {
 				x.emptied(e)
@@ -636,10 +634,14 @@ func (a *Action) flushRemoving() {
 			if x.kind != 0 {
 				x.kinds.lose(e, x.kind)
 			}
+			// The values' part comes last, when the loop's counter and
+			// list are all that live across its call.
+			if f := d.flags; f != nil {
+				*f = (*f)[:last]
+			} else {
+				d.cut(i, last)
+			}
 		}
-		d.rem, d.top = d.rem[:0], 0
-		// The store's kept digest no longer holds (World.Hash).
-		d.head.summed = false
 	}
 }
 
