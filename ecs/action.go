@@ -836,8 +836,17 @@ func SetPair[T, U any](a *Action, e Entity, c Data[T], v T, d Data[U], u U) {
 		du.ents[0], du.vals[0] = e, u
 		return
 	}
-	dt.put(a, c.id, e, v)
-	du.put(a, d.id, e, u)
+	setPairSlow(a, e, c.id, dt, v, d.id, du, u)
+}
+
+// setPairSlow is SetPair's other way, the two Sets' puts. Kept out of
+// line, so that nothing lives across a call in SetPair and its fast path
+// spills nothing for it.
+//
+//go:noinline
+func setPairSlow[T, U any](a *Action, e Entity, c ID, dt *dataDelta[T], v T, d ID, du *dataDelta[U], u U) {
+	dt.put(a, c, e, v)
+	du.put(a, d, e, u)
 }
 
 // SetRun makes the action set v on the n entities from first, as a Set on
