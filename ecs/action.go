@@ -437,8 +437,13 @@ func (d *dataDelta[T]) flush() {
 				st.vals[k-1] = d.vals[i]
 				continue
 			}
-			st.dense = append(st.dense, e)
-			st.vals = append(st.vals, d.vals[i])
+			// Lengthened in place: the room was made above, and
+			// append would bring its growth's call back.
+			n := len(st.dense)
+			st.dense = st.dense[:n+1]
+			st.dense[n] = e
+			st.vals = st.vals[:n+1]
+			st.vals[n] = d.vals[i]
 			if pg.used != 0 && e <= MaxEntity {
 				pg.used++
 				*slot = int32(len(st.dense))
