@@ -46,6 +46,10 @@ type delta interface {
 	// setter returns flush for the delta holding one entry that sets a
 	// value, nil for a property's (see deltaCore.setOne).
 	setter() func()
+	// room gives a data or flag delta's values room for one entry, and
+	// its entities and removals the room in ents and rem (see NewAction);
+	// a property's has no lists.
+	room(ents, rem []Entity)
 }
 
 // entry states a component can have in an action.
@@ -114,6 +118,10 @@ type dataDelta[T any] struct {
 }
 
 func (d *dataDelta[T]) core() *deltaCore { return &d.deltaCore }
+
+func (d *dataDelta[T]) room(ents, rem []Entity) {
+	d.ents, d.rem, d.vals = ents, rem, make([]T, 0, 1)
+}
 
 // setter returns flush for the delta holding one entry that sets a value.
 // Its body is written in the closure, so calling it is one call, as a
@@ -429,8 +437,13 @@ func (d *dataDelta[T]) flush() {
 				st.vals[k-1] = d.vals[i]
 				continue
 			}
-			st.dense = append(st.dense, e)
-			st.vals = append(st.vals, d.vals[i])
+			// Lengthened in place: the room was made above, and
+			// append would bring its growth's call back.
+			n := len(st.dense)
+			st.dense = st.dense[:n+1]
+			st.dense[n] = e
+			st.vals = st.vals[:n+1]
+			st.vals[n] = d.vals[i]
 			if pg.used != 0 && e <= MaxEntity {
 				pg.used++
 				*slot = int32(len(st.dense))
@@ -498,12 +511,13 @@ func (d *propDelta[T]) reset() {
 	var zero T
 	d.v, d.ok = zero, false
 }
-func (d *propDelta[T]) core() *deltaCore { return nil }
-func (d *propDelta[T]) setter() func()   { return nil }
-func (d *propDelta[T]) del(Entity)       {}
-func (d *propDelta[T]) flush()           {}
-func (d *propDelta[T]) set(v T)          { d.v, d.ok = v, true }
-func (d *propDelta[T]) get() (T, bool)   { return d.v, d.ok }
+func (d *propDelta[T]) core() *deltaCore   { return nil }
+func (d *propDelta[T]) setter() func()     { return nil }
+func (d *propDelta[T]) room(_, _ []Entity) {}
+func (d *propDelta[T]) del(Entity)         {}
+func (d *propDelta[T]) flush()             {}
+func (d *propDelta[T]) set(v T)            { d.v, d.ok = v, true }
+func (d *propDelta[T]) get() (T, bool)     { return d.v, d.ok }
 
 // Action is a change set: values set, flags added and components removed, for
 // any number of entities, plus the action's properties. Build it with the
@@ -524,14 +538,20 @@ type Action struct {
 // NewAction returns an empty action for w. Keep and reuse it: its buffers
 // grow to fit and are then recycled, so steady-state use does not allocate.
 // Every component's delta is made here, once in the action's life, so a
-// write finds its delta without asking whether it exists.
+// write finds its delta without asking whether it exists, and with room
+// for one entry in each of its lists, which they keep (emptying a list
+// keeps its room), so that the writes of one entry to an empty delta
+// (SetPair, removeFresh) lengthen them in place without testing for it.
+// The entities' room is one block for the whole action.
 func (w *World) NewAction() *Action {
 	n := w.schema.Len()
 	a := &Action{w: w, deltas: make([]delta, n), cores: make([]*deltaCore, n), touched: make([]ID, 0, n)}
+	room := make([]Entity, 2*n)
 	for id, sp := range w.schema.specs {
 		d := sp.newDelta(w.stores[id])
 		a.deltas[id] = d
 		if c := d.core(); c != nil {
+			d.room(room[2*id:2*id:2*id+1], room[2*id+1:2*id+1:2*id+2])
 			c.held = w.indexes[id]
 			c.dense, c.head, c.cut = w.stores[id].removal()
 			if f, ok := w.stores[id].(*flagStore); ok {
@@ -593,6 +613,9 @@ func (a *Action) flushRemoving() {
 			continue
 		}
 		e := d.rem[0]
+		d.rem, d.top = d.rem[:0], 0
+		// The store's kept digest no longer holds (World.Hash).
+		d.head.summed = false
 		x := d.held
 		pg := noPage
 		if p := e >> pageBits; p < Entity(len(x.pages)) {
@@ -609,11 +632,6 @@ func (a *Action) flushRemoving() {
 			}
 			// Written as a self-assignment, which sets the length alone.
 			*dense = (*dense)[:last]
-			if f := d.flags; f != nil {
-				*f = (*f)[:last]
-			} else {
-				d.cut(i, last)
-			}
 			*slot = 0
 			if pg.used--; pg.used == 0 {
 				x.emptied(e)
@@ -621,10 +639,14 @@ func (a *Action) flushRemoving() {
 			if x.kind != 0 {
 				x.kinds.lose(e, x.kind)
 			}
+			// The values' part comes last, when the loop's counter and
+			// list are all that live across its call.
+			if f := d.flags; f != nil {
+				*f = (*f)[:last]
+			} else {
+				d.cut(i, last)
+			}
 		}
-		d.rem, d.top = d.rem[:0], 0
-		// The store's kept digest no longer holds (World.Hash).
-		d.head.summed = false
 	}
 }
 
@@ -768,7 +790,9 @@ func (a *Action) removeFresh(e Entity) {
 			}
 			c := a.cores[id]
 			c.top = e
-			c.rem = append(c.rem, e)
+			// The delta is empty, with room for one (NewAction).
+			c.rem = c.rem[:1]
+			c.rem[0] = e
 			// The list has room for every component (mark): it is
 			// lengthened in place, with no growth to provide for.
 			n := len(a.touched)
@@ -794,20 +818,22 @@ func (c Data[T]) Set(a *Action, e Entity, v T) {
 // is written here in one pass, with no call, where two Sets pay a call,
 // its spills, a test that e was spawned and a mark each. Any other pair
 // takes the two Sets' way. It panics if e was never spawned.
+//
+// Every list of a delta has room for one entry (NewAction), so the empty
+// deltas' lists are lengthened in place without a test for it.
 func SetPair[T, U any](a *Action, e Entity, c Data[T], v T, d Data[U], u U) {
 	dt, du := a.deltas[c.id].(*dataDelta[T]), a.deltas[d.id].(*dataDelta[U])
 	// An empty delta's top is zero, and an untouched component has room
 	// in the touched list (mark); ids that differ make two deltas. No
 	// call on this path, so the arguments are not spilled.
-	if dt.top|du.top == 0 && c.id != d.id && a.spawnedID(e) &&
-		cap(dt.ents) > 0 && cap(dt.vals) > 0 && cap(du.ents) > 0 && cap(du.vals) > 0 {
+	if dt.top|du.top == 0 && c.id != d.id && a.spawnedID(e) {
 		n := len(a.touched)
 		a.touched = a.touched[:n+2]
 		a.touched[n], a.touched[n+1] = c.id, d.id
 		a.mask[c.id>>6&3] |= 1 << (c.id & 63)
 		a.mask[d.id>>6&3] |= 1 << (d.id & 63)
 		dt.top, du.top = e, e
-		// Lengthened in place: the room was tested above, and append
+		// Lengthened in place: every list has room for one, and append
 		// would bring its growth's call back.
 		dt.ents, dt.vals = dt.ents[:1], dt.vals[:1]
 		dt.ents[0], dt.vals[0] = e, v
@@ -815,8 +841,17 @@ func SetPair[T, U any](a *Action, e Entity, c Data[T], v T, d Data[U], u U) {
 		du.ents[0], du.vals[0] = e, u
 		return
 	}
-	dt.put(a, c.id, e, v)
-	du.put(a, d.id, e, u)
+	setPairSlow(a, e, c.id, dt, v, d.id, du, u)
+}
+
+// setPairSlow is SetPair's other way, the two Sets' puts. Kept out of
+// line, so that nothing lives across a call in SetPair and its fast path
+// spills nothing for it.
+//
+//go:noinline
+func setPairSlow[T, U any](a *Action, e Entity, c ID, dt *dataDelta[T], v T, d ID, du *dataDelta[U], u U) {
+	dt.put(a, c, e, v)
+	du.put(a, d, e, u)
 }
 
 // SetRun makes the action set v on the n entities from first, as a Set on

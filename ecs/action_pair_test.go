@@ -1,19 +1,23 @@
 package ecs
 
 import (
+	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs/geom"
+	"lastpost/internal/testsize"
 )
 
 // pairCase is one way to call SetPair: what the action holds first, and
 // the pair, written both ways.
 type pairCase struct {
 	name string
-	// cold leaves the action new, its deltas with no room; otherwise it
-	// has committed a write of every data component first.
+	// cold leaves the action new, its deltas with the room for one entry
+	// NewAction gives; otherwise it has committed a write of every data
+	// component first.
 	cold bool
 	// before writes what the action holds before the pair.
 	before func(a *Action)
@@ -38,7 +42,7 @@ func pairCases() []pairCase {
 	var cs []pairCase
 	p, s := posVel(1)
 	cs = append(cs, mk("a step: both deltas empty, with room", false, nothing, p, s))
-	cs = append(cs, mk("a new action's deltas have no room", true, nothing, p, s))
+	cs = append(cs, mk("a new action, its deltas with the room NewAction gives", true, nothing, p, s))
 	cs = append(cs, mk("other components touched first", false, func(a *Action) {
 		solid.Add(a, 2)
 		tag.Set(a, "t")
@@ -148,4 +152,64 @@ func requireSamePending[T any](t *testing.T, c Data[T], a, want *Action) {
 	wes, wvs := c.Pending(want)
 	require.Equal(t, wes, es, "component %d", c.ID())
 	require.Equal(t, wvs, vs, "component %d", c.ID())
+}
+
+// requireRoomForOne requires that every list of every delta of a has room
+// for one entry, which SetPair and removeFresh lengthen in place.
+func requireRoomForOne(t *testing.T, a *Action) {
+	t.Helper()
+	for id, c := range a.cores {
+		if c == nil {
+			continue
+		}
+		require.Positive(t, cap(c.ents), "ents of %d", id)
+		require.Positive(t, cap(c.rem), "rem of %d", id)
+		vals := reflect.ValueOf(a.deltas[id]).Elem().FieldByName("vals")
+		require.Positive(t, vals.Cap(), "vals of %d", id)
+	}
+}
+
+func TestDeltasKeepRoomForOne(t *testing.T) {
+	w := seedWorld(t)
+	a := w.NewAction()
+	requireRoomForOne(t, a)
+	// The room of a new action's lists is one block: each entry its own.
+	seen := map[*Entity]bool{}
+	for _, c := range a.cores {
+		if c == nil {
+			continue
+		}
+		for _, l := range [][]Entity{c.ents[:1], c.rem[:1]} {
+			require.False(t, seen[&l[0]])
+			seen[&l[0]] = true
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 7))
+	for step := range testsize.Steps(100) {
+		for range r.IntN(12) {
+			e := 1 + Entity(r.IntN(int(w.LastEntity())))
+			switch r.IntN(6) {
+			case 0:
+				e = a.Spawn()
+				SetPair(a, e, velo, vel{1, 2}, pos, geom.Pt(r.IntN(gridW), r.IntN(gridH)))
+			case 1:
+				hp.Set(a, e, r.IntN(9))
+			case 2:
+				name.Set(a, e, "x")
+			case 3:
+				solid.Remove(a, e)
+			case 4:
+				a.RemoveEntity(e)
+			default:
+				loot.Remove(a, e)
+			}
+		}
+		if step%5 == 4 {
+			a.Reset()
+		} else {
+			w.Commit(a)
+		}
+		requireRoomForOne(t, a)
+		require.NoError(t, w.Spatial().Check(w))
+	}
 }

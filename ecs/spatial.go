@@ -713,7 +713,9 @@ func (s *Spatial) commitSpawns(w *World, a *Action, d *dataDelta[geom.Point], go
 	}
 	for _, e := range placing {
 		pl := pls[e-first]
-		s.placed.set(e, pl)
+		// Spawned by the action, e has never been placed: it is added
+		// without set's look-up.
+		s.placed.add(e, pl)
 		s.deposit(e, pl)
 	}
 	s.fresh = pls
