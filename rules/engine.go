@@ -131,11 +131,14 @@ type Engine[T any] struct {
 	// recent holds the queue slots of the last actions taken, in a ring:
 	// a slot stays held while it is in the ring, so a loop error can still
 	// name those actions, and taking an action costs one index, not a copy.
-	// The ring runs on from one resolution to the next (a slot is released
-	// when a later action's takes its place), so starting a resolution
-	// costs nothing; taken counts the actions ever taken, first those
-	// taken before this resolution.
-	recent  [recentActions]int32
+	// The ring holds twice the actions a loop error names, and releases
+	// its older half at once each time the newer half fills: so the last
+	// recentActions are always held, and an action pays a store and a
+	// test rather than a release of its own. The ring runs on from one
+	// resolution to the next, so starting a resolution costs nothing;
+	// taken counts the actions ever taken, first those taken before this
+	// resolution.
+	recent  [heldActions]int32
 	taken   int
 	first   int
 	done    int
@@ -209,6 +212,10 @@ func (e *Engine[T]) AddProcess(p Process[T]) {
 // recentActions is how many of the last actions a LoopError names; a
 // power of two, so the ring's index is a mask.
 const recentActions = 8
+
+// heldActions is how many slots of the last actions taken the ring of
+// recent actions holds: twice recentActions, released half at a time.
+const heldActions = 2 * recentActions
 
 // Enqueue adds an action type to run at the current instant (between
 // resolutions: at the start of the next one).
@@ -294,6 +301,7 @@ func (l *LoopError) Error() string {
 func (e *Engine[T]) Resolve() error {
 	e.first = e.taken
 	e.now, e.done, e.running = 0, 0, true
+	e.check.Now = 0
 	e.queue.advance(0)
 	err := e.drain()
 	e.running = false
@@ -326,7 +334,14 @@ func (e *Engine[T]) drain() error {
 			} else {
 				break
 			}
-			e.remember(slot)
+			// The slot goes into the ring of recent actions (see
+			// Engine.recent); the ring's older half is released each
+			// time an action fills its newer half.
+			e.recent[e.taken&(heldActions-1)] = slot
+			e.taken++
+			if e.taken&(recentActions-1) == 0 {
+				e.releaseOlder()
+			}
 			e.done++
 			if e.done > e.opts.Limit {
 				return e.loopError()
@@ -407,7 +422,7 @@ func (e *Engine[T]) drain() error {
 			if e.OnAdvance != nil {
 				e.OnAdvance(next)
 			}
-			e.now = next
+			e.now, e.check.Now = next, next
 			q.advance(next)
 		}
 		for i := range e.procs {
@@ -422,22 +437,28 @@ func (e *Engine[T]) drain() error {
 	}
 }
 
-// remember puts the slot of the action just taken into the ring of recent
-// actions, releasing the slot that falls out of it.
-func (e *Engine[T]) remember(slot int32) {
-	i := e.taken & (recentActions - 1)
-	if e.taken >= recentActions {
-		e.queue.release(e.recent[i])
+// releaseOlder releases the slots of the ring's older half, that of the
+// actions taken before the last recentActions, once the ring has been
+// filled (after a loop error it starts empty). drain calls it each time
+// an action fills the ring's newer half; it is kept out of line, as it
+// runs once every recentActions actions.
+//
+//go:noinline
+func (e *Engine[T]) releaseOlder() {
+	if e.taken < heldActions {
+		return
 	}
-	e.recent[i] = slot
-	e.taken++
+	// taken is a multiple of recentActions: the older half starts where
+	// the next action goes.
+	i := e.taken & (heldActions - 1)
+	e.queue.free = append(e.queue.free, e.recent[i:i+recentActions]...)
 }
 
 func (e *Engine[T]) loopError() error {
 	err := &LoopError{Limit: e.opts.Limit}
 	n := min(e.taken-e.first, recentActions)
 	for i := e.taken - n; i < e.taken; i++ {
-		err.Last = append(err.Last, e.opts.Describe(*e.queue.at(e.recent[i&(recentActions-1)])))
+		err.Last = append(err.Last, e.opts.Describe(*e.queue.at(e.recent[i&(heldActions-1)])))
 	}
 	// Clearing the queue frees every slot, those of the ring included:
 	// the ring starts empty.
@@ -594,6 +615,9 @@ func (e *Engine[T]) bySubject(c *Check[T], todo uint64) uint64 {
 func (e *Engine[T]) concerned(a *ecs.Action) (set, acts uint64) {
 	set = e.alwaysBits
 	comps := e.comps
+	// One nil check of the table here spares one for every component in
+	// the loop: the compiler drops the checks a dominating one covers.
+	_ = comps[0]
 	for _, id := range a.Touched() {
 		r := &comps[id%ecs.MaxComponents]
 		set |= r.concern
@@ -726,12 +750,15 @@ func (e *Engine[T]) decide(c *Check[T], rec *Record) bool {
 //
 // The Check lives in the engine: handing a stack one to rule functions
 // would move it to the heap on every action. Its action, world, view and
-// engine never change; the rest is set here.
+// engine never change, and its Now changes with the clock, in Resolve and
+// drain; the rest is set here. The lists of follow-ons filed under each
+// verdict are empty already: followOn empties them, and only it, when
+// any was filed, so an action asking for none costs them nothing.
 func (e *Engine[T]) begin(t *T) *Check[T] {
 	c := &e.check
-	c.Type, c.Spatial, c.Now, c.rejected = t, e.world.Spatial(), e.now, false
+	c.Type, c.Spatial, c.rejected = t, e.world.Spatial(), false
 	c.Serial++
-	e.accepted, e.rejected, e.pending = e.accepted[:0], e.rejected[:0], e.pending[:0]
+	e.pending = e.pending[:0]
 	return c
 }
 
@@ -745,6 +772,7 @@ func (e *Engine[T]) followOn(rejected bool) {
 	for _, f := range dropped {
 		e.queue.release(f.slot)
 	}
+	e.accepted, e.rejected = e.accepted[:0], e.rejected[:0]
 	// A follow-on is asked for at the current instant or later: with no
 	// delay it joins the line.
 	for _, f := range follow {

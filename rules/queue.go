@@ -8,6 +8,12 @@ type queueKey struct {
 	slot int32
 }
 
+// lineKey is a queueKey in the line, whose instant is the line's.
+type lineKey struct {
+	seq  uint64
+	slot int32
+}
+
 // followOn is a follow-on a rule asked for: its due instant and the slot
 // already holding it. It reaches the queue only if the action's
 // fate matches the verdict it was asked under; otherwise its slot is
@@ -49,8 +55,8 @@ type timeQueue[T any] struct {
 type keyQueue struct {
 	keys []queueKey
 	// now holds the keys due at instant nowAt, in sequence order, from
-	// head on.
-	now   []queueKey
+	// head on; their instant is nowAt, so they do not carry it.
+	now   []lineKey
 	head  int
 	nowAt int
 	// slots counts the slots ever made; free lists those released.
@@ -125,7 +131,7 @@ func (q *keyQueue) schedule(at int, seq uint64, slot int32) {
 		q.push(queueKey{at: at, seq: seq, slot: slot})
 		return
 	}
-	q.now = append(q.now, queueKey{at: at, seq: seq, slot: slot})
+	q.now = append(q.now, lineKey{seq: seq, slot: slot})
 }
 
 // line queues the held slot at instant nowAt, the one the line holds,
@@ -136,7 +142,7 @@ func (q *keyQueue) schedule(at int, seq uint64, slot int32) {
 // and between resolutions both are zero: so an action type asked for at
 // the current instant always joins the line.
 func (q *keyQueue) line(seq uint64, slot int32) {
-	q.now = append(q.now, queueKey{at: q.nowAt, seq: seq, slot: slot})
+	q.now = append(q.now, lineKey{seq: seq, slot: slot})
 }
 
 // push adds a key to the heap.
@@ -159,7 +165,11 @@ func (q *keyQueue) heapFirst() bool {
 	if q.head == len(q.now) {
 		return true
 	}
-	return len(q.keys) > 0 && q.keys[0].before(&q.now[q.head])
+	if len(q.keys) == 0 {
+		return false
+	}
+	k := &q.keys[0]
+	return k.at < q.nowAt || (k.at == q.nowAt && k.seq < q.now[q.head].seq)
 }
 
 // popDue removes the earliest action type if it is due by instant at and
