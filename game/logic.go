@@ -10,8 +10,10 @@ package game
 // every recorded hash changed though play did not. Version 14 flies a
 // blast's fragments in shards (act.Blast): the same cells entered at the
 // same instants and the same hits, but fewer entities and steps, so the
-// order of the hits within an instant, and the hashes, changed.
-const LogicVersion = 14
+// order of the hits within an instant, and the hashes, changed. Version 15
+// carries a shard's damage in its Shard rather than in a Damage of its
+// own: play the same, hashes moved.
+const LogicVersion = 15
 
 // BotVersion numbers the autoplay bot's play (Bot and what it calls in ai).
 // A change that makes the bot choose differently on some seed must raise

@@ -120,8 +120,9 @@ func TestMoveTakesLongerOnTheDiagonal(t *testing.T) {
 }
 
 // TestExplodeSendsFragmentsTheirReach sets a barrel off: it is gone, one
-// fragment a direction stands on its cell with the explosion's damage,
-// speed and reach (its moves), and the run counts the explosion.
+// shard a direction (the three part at once) stands on its cell with one
+// fragment, the explosion's damage, speed and reach (its moves), and the
+// run counts the explosion.
 func TestExplodeSendsFragmentsTheirReach(t *testing.T) {
 	f := newFixture(t)
 	f.data.Combat.Explosion.Range, f.data.Combat.Explosion.Damage, f.data.Combat.Explosion.MsPerCell = 3, 2, 40
@@ -139,7 +140,8 @@ func TestExplodeSendsFragmentsTheirReach(t *testing.T) {
 		assert.Equal(t, 3, v.Moves, "reach")
 		assert.Equal(t, 40, v.MsPerCell)
 		assert.Equal(t, now, v.Next)
-		assert.Equal(t, 2, vocab.Damage.Value(f.w, e))
+		assert.Equal(t, vocab.Shards{Node: vocab.Shard.Value(f.w, e).Node, N: 1, Damage: 2}, vocab.Shard.Value(f.w, e))
+		assert.False(t, vocab.Damage.Has(f.w, e), "a shard carries its damage in its Shard")
 		dirs = append(dirs, v.Line.Step())
 	}
 	assert.ElementsMatch(t, []geom.Point{geom.Pt(1, 0), geom.Pt(-1, 0), geom.Pt(1, 1)}, dirs)

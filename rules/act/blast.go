@@ -30,8 +30,9 @@ type Blast struct {
 	// starts are the shards the blast spawns (see NewBlast), but for
 	// their timing: a cascade spawns them by the hundred.
 	starts []shardStart
-	// reach is how many moves each fragment makes.
-	reach int
+	// reach is how many moves each fragment makes, and damage what each
+	// deals.
+	reach, damage int
 }
 
 // shardStart is a shard as a blast spawns it.
@@ -65,7 +66,7 @@ type blastNode struct {
 // own: parting is an action with spawns of its own, dearer than the one
 // step it would share.
 func NewBlast(ex *assets.Explosion) *Blast {
-	b := &Blast{reach: ex.Range}
+	b := &Blast{reach: ex.Range, damage: ex.Damage}
 	lines := make([]geom.Line, len(ex.Directions))
 	members := make([]int, len(ex.Directions))
 	for i, d := range ex.Directions {
@@ -172,5 +173,5 @@ func (b *Blast) shard(k, moves int) (vocab.Shards, vocab.Course) {
 	if end.kids > 1 {
 		split = b.reach - end.depth
 	}
-	return vocab.Shards{Node: nd.end, N: nd.n}, vocab.Course{Line: nd.line, Moves: moves, Split: split}
+	return vocab.Shards{Node: nd.end, N: nd.n, Damage: b.damage}, vocab.Course{Line: nd.line, Moves: moves, Split: split}
 }

@@ -37,7 +37,6 @@ func buildExplode(env *Env, t *Act, a *ecs.Action) {
 	vocab.KindOf.SetRun(a, f, n, vocab.KindFragment)
 	vocab.Projectile.AddRun(a, f, n)
 	vocab.Fragment.AddRun(a, f, n)
-	vocab.Damage.SetRun(a, f, n, ex.Damage)
 	vocab.Why.SetRun(a, f, n, blast)
 	now := env.Clock()
 	for i := range n {

@@ -30,7 +30,6 @@ func buildScatter(env *Env, t *Act, a *ecs.Action) {
 	v.Split = c.Split
 	vocab.Velocity.Set(a, t.E, v)
 	vocab.Shard.Set(a, t.E, mine)
-	damage := vocab.Damage.Value(w, t.E)
 	why := vocab.Why.Value(w, t.E)
 	for k := first + 1; k < first+n; k++ {
 		f := a.Spawn()
@@ -38,7 +37,6 @@ func buildScatter(env *Env, t *Act, a *ecs.Action) {
 		vocab.KindOf.Set(a, f, vocab.KindFragment)
 		vocab.Projectile.Add(a, f)
 		vocab.Fragment.Add(a, f)
-		vocab.Damage.Set(a, f, damage)
 		vocab.Why.Set(a, f, why)
 		other, c := b.shard(k, v.Moves)
 		c.MsPerCell, c.Next = v.MsPerCell, v.Next

@@ -41,7 +41,7 @@ func ProjectileHit() Rule {
 		// fragments would one after another at the same instant.
 		damage, strikes := vocab.Damage.Value(c.World, e), 1
 		if sh, ok := vocab.Shard.Read(c.World, e); ok {
-			strikes = sh.N
+			damage, strikes = sh.Damage, sh.N
 		}
 		player := vocab.Player.In(c.World, victim)
 		for range strikes {

@@ -46,8 +46,12 @@ type Shards struct {
 	// Node is the shard's place in its blast's pattern: where its
 	// fragments part, or where they burn out.
 	Node int `json:"node"`
-	// N is how many fragments fly in it; each strikes what it meets.
-	N int `json:"n"`
+	// N is how many fragments fly in it; each strikes what it meets,
+	// dealing Damage (the data's damage per fragment: a shard carries it
+	// here rather than in a Damage of its own, one component fewer to
+	// spawn and remove by the hundred in a cascade).
+	N      int `json:"n"`
+	Damage int `json:"damage"`
 }
 
 // Slots holds the gun id mounted on each side, indexed by Slot.
@@ -180,7 +184,8 @@ var (
 	Velocity = ecs.DataOf[Course](idVelocity)
 	// Shard marks a blast's fragments that fly as one, and says how many.
 	Shard = ecs.DataOf[Shards](idShard)
-	// Damage is what a projectile does to what it hits.
+	// Damage is what a bullet does to what it hits (a shard of a blast
+	// carries its fragments' damage in its Shard).
 	Damage = ecs.DataOf[int](idDamage)
 	// Shooter is who fired a bullet; a bullet never hurts its shooter.
 	Shooter = ecs.DataOf[ecs.Entity](idShooter)
@@ -306,7 +311,9 @@ func hashVelocity(h uint64, v Course) uint64 {
 	return h
 }
 
-func hashShard(h uint64, s Shards) uint64 { return ecs.MixInt(ecs.MixInt(h, s.Node), s.N) }
+func hashShard(h uint64, s Shards) uint64 {
+	return ecs.MixInt(ecs.MixInt(ecs.MixInt(h, s.Node), s.N), s.Damage)
+}
 
 func hashSlots(h uint64, s Slots) uint64 {
 	for _, g := range s {
