@@ -268,6 +268,11 @@ func (c Data[T]) Has(r Reader, e Entity) bool {
 	return ok
 }
 
+// In is Has for the world as it is, asked of the index alone: small enough
+// to inline, for a rule that only asks whether e holds the component, as a
+// flag's In does.
+func (c Data[T]) In(w *World, e Entity) bool { return w.indexes[c.id].load(e) != 0 }
+
 // Entities returns the entities holding the component in iteration order.
 // The slice belongs to the world: do not keep it across a commit.
 func (c Data[T]) Entities(w *World) []Entity { return w.stores[c.id].entities() }

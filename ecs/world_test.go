@@ -246,3 +246,24 @@ func TestFlagInAndHoldsAgreeWithHas(t *testing.T) {
 	assert.True(t, w.Holds(hp.ID(), 6), "Holds answers for data components too")
 	assert.False(t, w.Holds(hp.ID(), 7))
 }
+
+// TestDataInAgreesWithHas: a data component's In, which asks the index
+// alone, answers as Has does for every id of the query world, ids never
+// spawned and one beyond every page included.
+func TestDataInAgreesWithHas(t *testing.T) {
+	w := queryWorld()
+	ids := []Entity{1 << 20}
+	for e := range w.LastEntity() + 3 {
+		ids = append(ids, e)
+	}
+	holders := 0
+	for _, e := range ids {
+		want := hp.Has(w, e)
+		if want {
+			holders++
+		}
+		assert.Equal(t, want, hp.In(w, e), "entity %d", e)
+	}
+	require.NotZero(t, holders, "the query world has holders to find")
+	require.Less(t, holders, len(ids), "and ids without the component")
+}

@@ -12,8 +12,10 @@ package game
 // same instants and the same hits, but fewer entities and steps, so the
 // order of the hits within an instant, and the hashes, changed. Version 15
 // carries a shard's damage in its Shard rather than in a Damage of its
-// own: play the same, hashes moved.
-const LogicVersion = 15
+// own: play the same, hashes moved. Version 16 drops the Fragment mark:
+// a fragment is what holds a Shard, one component fewer on each of the
+// hundreds a cascade spawns and removes; play the same, hashes moved.
+const LogicVersion = 16
 
 // BotVersion numbers the autoplay bot's play (Bot and what it calls in ai).
 // A change that makes the bot choose differently on some seed must raise

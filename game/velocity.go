@@ -49,7 +49,7 @@ func (v velocity) Run(now int, e *rules.Engine[act.Act]) {
 		if vels[i].Next > now {
 			continue
 		}
-		if vels[i].Moves <= 1 && vocab.Fragment.In(w, ents[i]) {
+		if vels[i].Moves <= 1 && vocab.Shard.In(w, ents[i]) {
 			act.LastStepIn(e.EnqueueNew(), ents[i])
 		} else {
 			act.MoveIn(e.EnqueueNew(), ents[i])

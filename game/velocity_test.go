@@ -96,7 +96,7 @@ func TestVelocityRunEnqueuesTheDueInStoreOrder(t *testing.T) {
 			}
 			vocab.Velocity.Set(a, m, vocab.Course{Next: next, Moves: r.IntN(4)})
 			if r.IntN(2) == 0 {
-				vocab.Fragment.Add(a, m)
+				vocab.Shard.Set(a, m, vocab.Shards{N: 1})
 			}
 		}
 		g.world.Commit(a)
@@ -106,7 +106,7 @@ func TestVelocityRunEnqueuesTheDueInStoreOrder(t *testing.T) {
 		for i, c := range vels {
 			switch {
 			case c.Next > now:
-			case c.Moves <= 1 && vocab.Fragment.In(g.world, ents[i]):
+			case c.Moves <= 1 && vocab.Shard.In(g.world, ents[i]):
 				want = append(want, act.LastStep(ents[i]))
 			default:
 				want = append(want, act.Move(ents[i]))

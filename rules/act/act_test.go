@@ -121,8 +121,8 @@ func TestMoveTakesLongerOnTheDiagonal(t *testing.T) {
 
 // TestExplodeSendsFragmentsTheirReach sets a barrel off: it is gone, one
 // shard a direction (the three part at once) stands on its cell with one
-// fragment, the explosion's damage, speed and reach (its moves), and the
-// run counts the explosion.
+// fragment, the explosion's damage, the blast as its cause, speed and
+// reach (its moves), and the run counts the explosion.
 func TestExplodeSendsFragmentsTheirReach(t *testing.T) {
 	f := newFixture(t)
 	f.data.Combat.Explosion.Range, f.data.Combat.Explosion.Damage, f.data.Combat.Explosion.MsPerCell = 3, 2, 40
@@ -135,13 +135,15 @@ func TestExplodeSendsFragmentsTheirReach(t *testing.T) {
 	assert.False(t, f.w.Alive(barrel))
 	var dirs []geom.Point
 	for _, e := range f.w.Spatial().At(at) {
-		require.True(t, vocab.Fragment.Has(f.w, e))
+		require.True(t, vocab.Shard.Has(f.w, e))
 		v := vocab.Velocity.Value(f.w, e)
 		assert.Equal(t, 3, v.Moves, "reach")
 		assert.Equal(t, 40, v.MsPerCell)
 		assert.Equal(t, now, v.Next)
-		assert.Equal(t, vocab.Shards{Node: vocab.Shard.Value(f.w, e).Node, N: 1, Damage: 2}, vocab.Shard.Value(f.w, e))
+		blast := vocab.Chain{}.Then(vocab.Link{By: vocab.KindBarrel})
+		assert.Equal(t, vocab.Shards{Node: vocab.Shard.Value(f.w, e).Node, N: 1, Damage: 2, Why: blast}, vocab.Shard.Value(f.w, e))
 		assert.False(t, vocab.Damage.Has(f.w, e), "a shard carries its damage in its Shard")
+		assert.False(t, vocab.Why.Has(f.w, e), "a shard carries its chain of causes in its Shard")
 		dirs = append(dirs, v.Line.Step())
 	}
 	assert.ElementsMatch(t, []geom.Point{geom.Pt(1, 0), geom.Pt(-1, 0), geom.Pt(1, 1)}, dirs)

@@ -40,7 +40,7 @@ func hitLine(env *Env, t *Act, left int) (vocab.Message, bool) {
 	if !ok {
 		return vocab.Message{}, false
 	}
-	if vocab.Fragment.In(w, t.O) {
+	if vocab.Shard.In(w, t.O) {
 		p, ok := vocab.Position.Read(w, t.E)
 		if !ok || !env.Visible(p) {
 			return vocab.Message{}, false

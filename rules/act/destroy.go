@@ -32,7 +32,7 @@ func buildDestroy(env *Env, t *Act, a *ecs.Action) {
 		vocab.Struck.Set(a, t.O, env.why(t.E, t.O))
 	}
 	a.RemoveEntity(t.E)
-	if t.N == spent || vocab.Fragment.In(w, t.E) || !vocab.Projectile.In(w, t.E) {
+	if t.N == spent || vocab.Shard.In(w, t.E) || !vocab.Projectile.In(w, t.E) {
 		return
 	}
 	if by, _ := vocab.Shooter.Read(w, t.E); by != env.Van {

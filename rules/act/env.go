@@ -87,11 +87,17 @@ func (env *Env) culprit(e ecs.Entity) ecs.Entity {
 }
 
 // why is the chain of causes behind what by does to victim: the chain by
-// carries if it is a bullet or a fragment, else by itself as the first
-// cause; its last step lands on victim.
+// carries if it is a bullet or a shard of fragments, else by itself as the
+// first cause; its last step lands on victim.
 func (env *Env) why(by, victim ecs.Entity) vocab.Chain {
 	w := env.World
-	c, ok := vocab.Why.Read(w, by)
+	var c vocab.Chain
+	sh, ok := vocab.Shard.Read(w, by)
+	if ok {
+		c = sh.Why
+	} else {
+		c, ok = vocab.Why.Read(w, by)
+	}
 	if !ok && by != 0 {
 		kind, _ := vocab.KindOf.Read(w, by)
 		c = vocab.Chain{}.Then(vocab.Link{By: kind})

@@ -36,15 +36,15 @@ func buildExplode(env *Env, t *Act, a *ecs.Action) {
 	vocab.Position.SetRun(a, f, n, p)
 	vocab.KindOf.SetRun(a, f, n, vocab.KindFragment)
 	vocab.Projectile.AddRun(a, f, n)
-	vocab.Fragment.AddRun(a, f, n)
-	vocab.Why.SetRun(a, f, n, blast)
 	now := env.Clock()
 	for i := range n {
 		s := b.start(i)
 		c := s.course
 		c.MsPerCell, c.Next = ex.MsPerCell, now
 		vocab.Velocity.Set(a, f+ecs.Entity(i), c)
-		vocab.Shard.Set(a, f+ecs.Entity(i), s.shard)
+		sh := s.shard
+		sh.Why = blast
+		vocab.Shard.Set(a, f+ecs.Entity(i), sh)
 	}
 	if env.Visible(p) {
 		tell(a, setOff(env, why), why)

@@ -126,12 +126,12 @@ type component interface {
 // entityComponents lists the handle of every component an entity can hold,
 // data and flags, in id order (action properties belong to no entity). A
 // test checks it against the schema.
-func entityComponents() [40]component {
+func entityComponents() [39]component {
 	return [...]component{
 		vocab.Position, vocab.KindOf, vocab.HP, vocab.Engine, vocab.Tyres, vocab.Armour, vocab.Speed,
 		vocab.TopSpeed, vocab.Steering, vocab.Velocity, vocab.Damage, vocab.Shooter, vocab.Target,
 		vocab.Guns, vocab.Letters, vocab.Gun, vocab.Player, vocab.Enemy, vocab.Solid, vocab.Hittable,
-		vocab.Projectile, vocab.Explosive, vocab.RunOverable, vocab.Vehicle, vocab.Letter, vocab.Fragment,
+		vocab.Projectile, vocab.Explosive, vocab.RunOverable, vocab.Vehicle, vocab.Letter,
 		vocab.Dead, vocab.Arrived, vocab.Decal, vocab.Money, vocab.Item, vocab.Offer, vocab.Rank,
 		vocab.AtCamp, vocab.Retired, vocab.Stranded, vocab.DestroyedBy, vocab.Why, vocab.Struck, vocab.Shard,
 	}

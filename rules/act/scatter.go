@@ -28,17 +28,16 @@ func buildScatter(env *Env, t *Act, a *ecs.Action) {
 	// e keeps its own line: its first fragment is in the first way on.
 	mine, c := b.shard(first, v.Moves)
 	v.Split = c.Split
+	mine.Why = sh.Why
 	vocab.Velocity.Set(a, t.E, v)
 	vocab.Shard.Set(a, t.E, mine)
-	why := vocab.Why.Value(w, t.E)
 	for k := first + 1; k < first+n; k++ {
 		f := a.Spawn()
 		vocab.Position.Set(a, f, p)
 		vocab.KindOf.Set(a, f, vocab.KindFragment)
 		vocab.Projectile.Add(a, f)
-		vocab.Fragment.Add(a, f)
-		vocab.Why.Set(a, f, why)
 		other, c := b.shard(k, v.Moves)
+		other.Why = sh.Why
 		c.MsPerCell, c.Next = v.MsPerCell, v.Next
 		vocab.Velocity.Set(a, f, c)
 		vocab.Shard.Set(a, f, other)

@@ -427,7 +427,7 @@ func meets(c *Check, m *moved) uint64 {
 	if vocab.Projectile.In(w, e) {
 		facts |= projectileBusy
 	}
-	if vocab.Fragment.In(w, e) {
+	if vocab.Shard.In(w, e) {
 		facts |= fragmentBusy
 	}
 	if vocab.Player.In(w, e) {

@@ -14,7 +14,7 @@ func Collision() Rule {
 	return Rule{Name: "collision", Concerns: moveConcerns, Needs: busy, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
-		if !m.busy || vocab.Fragment.In(c.World, e) || !c.Spatial.Any(to, vocab.Solid.ID()) {
+		if !m.busy || vocab.Shard.In(c.World, e) || !c.Spatial.Any(to, vocab.Solid.ID()) {
 			return Accept
 		}
 		if vocab.Player.In(c.World, e) {

@@ -172,7 +172,7 @@ func fxCrowdedMove(f *fxWorld, rng *rand.Rand, step fxStep) fxStep {
 		if vocab.Enemy.In(f.w, e) {
 			enemies = append(enemies, e)
 		}
-		if vocab.Fragment.In(f.w, e) {
+		if vocab.Shard.In(f.w, e) {
 			fragments = append(fragments, e)
 		}
 		if vocab.Enemy.In(f.w, e) || vocab.Player.In(f.w, e) || vocab.Projectile.In(f.w, e) {

@@ -155,8 +155,7 @@ func (f *fxWorld) bullet(p geom.Point, shooter ecs.Entity) ecs.Entity {
 func (f *fxWorld) fragment(p geom.Point) ecs.Entity {
 	return f.spawn(vocab.KindFragment, p, func(a *ecs.Action, e ecs.Entity) {
 		vocab.Projectile.Add(a, e)
-		vocab.Fragment.Add(a, e)
-		vocab.Damage.Set(a, e, 1)
+		vocab.Shard.Set(a, e, vocab.Shards{N: 1, Damage: 1})
 		vocab.Velocity.Set(a, e, vocab.Course{Line: geom.NewLine(geom.Pt(10, 0)), MsPerCell: 50, Moves: 6})
 	})
 }

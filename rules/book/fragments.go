@@ -13,7 +13,7 @@ func FragmentsBurnLetters() Rule {
 	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Needs: fragmentBusy, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
-		if !m.busy || !vocab.Fragment.In(c.World, e) {
+		if !m.busy || !vocab.Shard.In(c.World, e) {
 			return Accept
 		}
 		for _, l := range c.Spatial.Holders(to, vocab.Letter.ID()) {

@@ -52,6 +52,9 @@ type Shards struct {
 	// spawn and remove by the hundred in a cascade).
 	N      int `json:"n"`
 	Damage int `json:"damage"`
+	// Why is the chain of causes the fragments carry, kept here rather
+	// than in a Why of the shard's own for the same reason as Damage.
+	Why Chain `json:"why"`
 }
 
 // Slots holds the gun id mounted on each side, indexed by Slot.
@@ -135,7 +138,6 @@ const (
 	idRunOverable
 	idVehicle
 	idLetter
-	idFragment
 	idDead
 	idArrived
 	idDecal
@@ -182,7 +184,10 @@ var (
 	// Velocity makes something move inside a turn: bullets, fragments and
 	// vehicles driving east. The velocity process steps it.
 	Velocity = ecs.DataOf[Course](idVelocity)
-	// Shard marks a blast's fragments that fly as one, and says how many.
+	// Shard marks a blast's fragments, which fly as one, and says how many.
+	// It is what makes a projectile a fragment: fragments pass through
+	// wrecks and destroy letters, and spend themselves where their range
+	// runs out.
 	Shard = ecs.DataOf[Shards](idShard)
 	// Damage is what a bullet does to what it hits (a shard of a blast
 	// carries its fragments' damage in its Shard).
@@ -211,8 +216,9 @@ var (
 	// DestroyedBy is the kind of what dealt the van its last point of hull:
 	// an enemy, a fragment of a blast, a stray bullet.
 	DestroyedBy = ecs.DataOf[Kind](idDestroyedBy)
-	// Why is the chain of causes a bullet or a fragment carries, its last
-	// step under way, so what it hits can tell what set it going.
+	// Why is the chain of causes a bullet carries (a shard's fragments
+	// carry theirs in its Shard), its last step under way, so what it
+	// hits can tell what set it going.
 	Why = ecs.DataOf[Chain](idWhy)
 	// Struck marks a barrel a projectile has struck, with the chain of
 	// causes that struck it: it goes off next. The projectiles that strike
@@ -241,9 +247,6 @@ var (
 	Vehicle = ecs.FlagOf(idVehicle)
 	// Letter marks a letter lying on the road.
 	Letter = ecs.FlagOf(idLetter)
-	// Fragment marks explosion fragments: they pass through wrecks and
-	// destroy letters.
-	Fragment = ecs.FlagOf(idFragment)
 	// Dead marks the van once it is destroyed.
 	Dead = ecs.FlagOf(idDead)
 	// Arrived marks the van once it reaches the goal column.
@@ -312,7 +315,7 @@ func hashVelocity(h uint64, v Course) uint64 {
 }
 
 func hashShard(h uint64, s Shards) uint64 {
-	return ecs.MixInt(ecs.MixInt(ecs.MixInt(h, s.Node), s.N), s.Damage)
+	return s.Why.Hash(ecs.MixInt(ecs.MixInt(ecs.MixInt(h, s.Node), s.N), s.Damage))
 }
 
 func hashSlots(h uint64, s Slots) uint64 {
@@ -352,7 +355,6 @@ func Schema() *ecs.Schema {
 		ecs.FlagSpec(RunOverable, "run_overable"),
 		ecs.FlagSpec(Vehicle, "vehicle"),
 		ecs.FlagSpec(Letter, "letter"),
-		ecs.FlagSpec(Fragment, "fragment"),
 		ecs.FlagSpec(Dead, "dead"),
 		ecs.FlagSpec(Arrived, "arrived"),
 		ecs.FlagSpec(Decal, "decal"),
