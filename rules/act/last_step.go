@@ -33,6 +33,6 @@ func buildLastStep(env *Env, t *Act, a *ecs.Action) {
 	a.RemoveEntity(t.E)
 	vocab.LastStep.Set(a, vocab.Hop{E: t.E, To: to})
 	if s := env.Stepped; s != nil {
-		s.T, s.E, s.From, s.To, s.Move, s.Ends = t, t.E, p, to, false, false
+		s.T, s.E, s.From, s.To, s.Move, s.Ends, s.Ground = t, t.E, p, to, false, false, false
 	}
 }

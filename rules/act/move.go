@@ -40,11 +40,12 @@ func buildMove(env *Env, t *Act, a *ecs.Action) {
 	v.Next = env.Clock() + ms
 	to := p.Add(next)
 	ecs.SetPair(a, t.E, vocab.Velocity, v, vocab.Position, to)
-	if !vocab.Projectile.In(w, t.E) {
+	ground := !vocab.Projectile.In(w, t.E)
+	if ground {
 		vocab.Ground.Set(a, true)
 	}
 	if s := env.Stepped; s != nil {
-		s.T, s.E, s.From, s.To, s.Move, s.Ends = t, t.E, p, to, true, v.Ends()
+		s.T, s.E, s.From, s.To, s.Move, s.Ends, s.Ground = t, t.E, p, to, true, v.Ends(), ground
 	}
 }
 
@@ -71,6 +72,11 @@ type Stepped struct {
 	// when the velocity it sets ends its leg (vocab.Course.Ends): no
 	// moves left, or a shard's fragments parting.
 	Move, Ends bool
+	// Ground is set when the action carries the Ground mark (the mover
+	// is not a projectile, or walks or changes lane), which the rules
+	// about moves on the ground look for: told, the scratch does not
+	// test the action's mask for it.
+	Ground bool
 }
 
 // Walk moves e one cell in direction d: a walker's own step.
