@@ -20,13 +20,16 @@ func MoveIn(t *Act, e ecs.Entity) { t.Kind, t.E = KindMove, e }
 // the square root of two in integer thousandths, so every platform agrees.
 func buildMove(env *Env, t *Act, a *ecs.Action) {
 	// Every step of every bullet and fragment comes here: the world is
-	// read directly, and the velocity read once into the copy this step
-	// writes back, rather than through a helper returning both by value.
+	// read directly, and the velocity copied once, by Ref, into the value
+	// this step writes back (Read, even inlined, copies it out of the
+	// store several times), rather than through a helper returning both
+	// by value.
 	w := env.World
-	v, ok := vocab.Velocity.Read(w, t.E)
-	if !ok {
+	vp := vocab.Velocity.Ref(w, t.E)
+	if vp == nil {
 		return
 	}
+	v := *vp
 	p, ok := vocab.Position.Read(w, t.E)
 	if !ok {
 		return
