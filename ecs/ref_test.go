@@ -15,20 +15,29 @@ import (
 // the value Read returns, and be nil exactly where Read finds none.
 func TestRefReadsAsRead(t *testing.T) {
 	held := 0
+	eachRandomStep(t, testsize.Steps(40), func(w *World, where string) {
+		for e := Entity(0); e < 64; e++ {
+			held += checkRef(t, w, pos, e, where)
+			held += checkRef(t, w, velo, e, where)
+			held += checkRef(t, w, name, e, where)
+		}
+	})
+	require.Positive(t, held, "no entity ever held a value: the test compares nothing")
+}
+
+// eachRandomStep runs steps random operations on a new test world for
+// each of the fixed seeds, and calls check after every step with the
+// world and where it is.
+func eachRandomStep(t *testing.T, steps int, check func(w *World, where string)) {
+	t.Helper()
 	for _, seed := range testSeeds {
 		w := newTestWorld()
 		o := newOpRun(t, w, seed)
-		for step := range testsize.Steps(40) {
+		for step := range steps {
 			o.step(step)
-			where := fmt.Sprintf("seed %d step %d", seed, step)
-			for e := Entity(0); e < 64; e++ {
-				held += checkRef(t, w, pos, e, where)
-				held += checkRef(t, w, velo, e, where)
-				held += checkRef(t, w, name, e, where)
-			}
+			check(w, fmt.Sprintf("seed %d step %d", seed, step))
 		}
 	}
-	require.Positive(t, held, "no entity ever held a value: the test compares nothing")
 }
 
 // checkRef compares Ref with Read for e's value of c, and returns 1 if e
