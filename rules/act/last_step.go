@@ -21,8 +21,9 @@ func LastStepIn(t *Act, e ecs.Entity) { t.Kind, t.E = KindLastStep, e }
 // or burns there is the rules' to say, as for any step, and a step they
 // refuse leaves the fragment where it was for its hit to spend it.
 func buildLastStep(env *Env, t *Act, a *ecs.Action) {
-	v, ok := vocab.Velocity.Read(env.World, t.E)
-	if !ok {
+	// Only the line is read: through Ref, the course is not copied out.
+	v := vocab.Velocity.Ref(env.World, t.E)
+	if v == nil {
 		return
 	}
 	p, ok := vocab.Position.Read(env.World, t.E)
@@ -33,6 +34,6 @@ func buildLastStep(env *Env, t *Act, a *ecs.Action) {
 	a.RemoveEntity(t.E)
 	vocab.LastStep.Set(a, vocab.Hop{E: t.E, To: to})
 	if s := env.Stepped; s != nil {
-		s.T, s.E, s.From, s.To, s.Move, s.Ends = t, t.E, p, to, false, false
+		s.T, s.E, s.From, s.To, s.Move, s.Ends, s.Ground = t, t.E, p, to, false, false, false
 	}
 }

@@ -20,13 +20,16 @@ func MoveIn(t *Act, e ecs.Entity) { t.Kind, t.E = KindMove, e }
 // the square root of two in integer thousandths, so every platform agrees.
 func buildMove(env *Env, t *Act, a *ecs.Action) {
 	// Every step of every bullet and fragment comes here: the world is
-	// read directly, and the velocity read once into the copy this step
-	// writes back, rather than through a helper returning both by value.
+	// read directly, and the velocity copied once, by Ref, into the value
+	// this step writes back (Read, even inlined, copies it out of the
+	// store several times), rather than through a helper returning both
+	// by value.
 	w := env.World
-	v, ok := vocab.Velocity.Read(w, t.E)
-	if !ok {
+	vp := vocab.Velocity.Ref(w, t.E)
+	if vp == nil {
 		return
 	}
+	v := *vp
 	p, ok := vocab.Position.Read(w, t.E)
 	if !ok {
 		return
@@ -40,11 +43,12 @@ func buildMove(env *Env, t *Act, a *ecs.Action) {
 	v.Next = env.Clock() + ms
 	to := p.Add(next)
 	ecs.SetPair(a, t.E, vocab.Velocity, v, vocab.Position, to)
-	if !vocab.Projectile.In(w, t.E) {
+	ground := !vocab.Projectile.In(w, t.E)
+	if ground {
 		vocab.Ground.Set(a, true)
 	}
 	if s := env.Stepped; s != nil {
-		s.T, s.E, s.From, s.To, s.Move, s.Ends = t, t.E, p, to, true, v.Ends()
+		s.T, s.E, s.From, s.To, s.Move, s.Ends, s.Ground = t, t.E, p, to, true, v.Ends(), ground
 	}
 }
 
@@ -71,6 +75,11 @@ type Stepped struct {
 	// when the velocity it sets ends its leg (vocab.Course.Ends): no
 	// moves left, or a shard's fragments parting.
 	Move, Ends bool
+	// Ground is set when the action carries the Ground mark (the mover
+	// is not a projectile, or walks or changes lane), which the rules
+	// about moves on the ground look for: told, the scratch does not
+	// test the action's mask for it.
+	Ground bool
 }
 
 // Walk moves e one cell in direction d: a walker's own step.

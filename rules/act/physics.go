@@ -53,7 +53,7 @@ func step(env *Env, t *Act, d geom.Point, a *ecs.Action) {
 		vocab.Position.Set(a, t.E, to)
 		vocab.Ground.Set(a, true)
 		if s := env.Stepped; s != nil {
-			s.T, s.E, s.From, s.To, s.Move, s.Ends = t, t.E, p, to, false, false
+			s.T, s.E, s.From, s.To, s.Move, s.Ends, s.Ground = t, t.E, p, to, false, false, true
 		}
 	}
 }

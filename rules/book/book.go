@@ -193,8 +193,9 @@ func (s *Scratch) Derive(c *Check) uint64 {
 	// too. What is told is cleared at every action, used or not.
 	if t := &s.told; t.T == c.Type && t.T != nil && t.From != t.To {
 		t.T = nil
-		m.e, m.from, m.to, m.ok = t.E, t.From, t.To, true
-		facts = s.moveFacts(c)
+		e, to := t.E, t.To
+		m.e, m.from, m.to, m.ok = e, t.From, to, true
+		facts = s.moveFacts(c, e, to, t.Ground)
 		if t.Move {
 			if t.Ends {
 				facts |= ends
@@ -222,7 +223,7 @@ func (s *Scratch) Derive(c *Check) uint64 {
 			}
 		}
 		if m.ok {
-			facts = s.moveFacts(c)
+			facts = s.moveFacts(c, m.e, m.to, s.onGround(c.Action))
 		} else {
 			*m = moved{}
 		}
@@ -358,15 +359,17 @@ func Subject(c *Check) (ecs.Entity, bool) {
 	return m.e, m.ok
 }
 
-// moveFacts returns the facts of the move the scratch holds, and sets its
-// busy. It asks the index about the target cell once, for every rule that
+// moveFacts returns the facts of the move the scratch holds, of e to to,
+// and sets its busy; ground tells whether the action carries the Ground
+// mark. It asks the index about the target cell once, for every rule that
 // asks after it: how many entities it holds and, only if any, how many of
 // them are projectiles. The facts are busy (with what the mover meets
 // there), offGrid and mayStrand, and with the book's Env (a scratch made
-// by NewScratch has it) goal and acid.
-func (s *Scratch) moveFacts(c *Check) uint64 {
+// by NewScratch has it) goal and acid. The mover, its cell and the mark
+// come as arguments: Derive has them at hand (told, the mark too), and
+// they are not read back from the scratch it has just written.
+func (s *Scratch) moveFacts(c *Check, e ecs.Entity, to geom.Point, ground bool) uint64 {
 	m, sp := &s.m, c.Spatial
-	e, to := m.e, m.to
 	m.busy = false
 	// The cell is found once for the questions about it and its east
 	// neighbour, not again by each of At, Count and Any.
@@ -384,7 +387,7 @@ func (s *Scratch) moveFacts(c *Check) uint64 {
 	}
 	// Only a move on the ground concerns stranded, the goal and acid: a
 	// projectile's step (most moves) pays one bit test for them.
-	if !s.onGround(c.Action) {
+	if !ground {
 		return facts
 	}
 	// The east neighbour of a cell on the grid is on it unless the cell

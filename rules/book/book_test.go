@@ -251,7 +251,7 @@ type pointMove struct {
 func (s *pointFacts) Derive(c *Check) uint64 {
 	f := s.Scratch.Derive(c)
 	if s.m.ok {
-		got := s.moveFacts(c)
+		got := s.moveFacts(c, s.m.e, s.m.to, s.onGround(c.Action))
 		s.moves = append(s.moves, pointMove{got: got, want: factsByPoint(s.Scratch, c), busy: s.m.busy,
 			ground: vocab.Ground.On(c.Action), to: s.m.to})
 	}

@@ -36,8 +36,10 @@ type Course struct {
 }
 
 // Ends reports whether the course's moves have run down to the end of its
-// leg: to zero, or to a shard's Split.
-func (c Course) Ends() bool { return c.Moves <= c.Split }
+// leg: to zero, or to a shard's Split. It takes a pointer: inlined with a
+// value receiver, every step would copy the whole course aside to read
+// two of its fields.
+func (c *Course) Ends() bool { return c.Moves <= c.Split }
 
 // Shards is the value of a Shard: a blast's fragments whose paths agree so
 // far fly as one entity, one step an instant, and part where their paths
