@@ -314,6 +314,45 @@ func TestLoopGuardStopsARunawayProcess(t *testing.T) {
 	assert.Empty(t, loop.Last, "no action ran")
 }
 
+// pulse is a process that always has work now, and queues one note each
+// time it runs.
+type pulse struct {
+	van  ecs.Entity
+	runs int
+}
+
+func (p *pulse) Next() (int, bool) { return 0, true }
+
+func (p *pulse) Run(_ int, e *rules.Engine[act]) {
+	p.runs++
+	e.Enqueue(act{Kind: note, E: p.van, N: p.runs})
+}
+
+// The limit counts the runs of processes and the actions together: with
+// each run queuing one action, they take turns until the one past the
+// limit, so half of them are runs.
+func TestLoopGuardCountsRunsAndActionsTogether(t *testing.T) {
+	for _, limit := range []int{30, 31, 57} {
+		w := newWorld()
+		p := &pulse{van: spawn(w, geom.Pt(1, 1))}
+		e := rules.New(w, nil, rules.Options[act]{Build: build(w), Limit: limit})
+		e.AddProcess(p)
+		for range 2 {
+			p.runs = 0
+			var loop *rules.LoopError
+			require.ErrorAs(t, e.Resolve(), &loop)
+			// Runs and actions alternate, a run first, and the one past
+			// the limit stops the resolution before it does anything:
+			// a run does not run, an action is taken (named) but not
+			// built. Either way (limit+1)/2 runs ran and the last action
+			// taken is the one the last run queued.
+			assert.Equal(t, (limit+1)/2, p.runs, "limit %d", limit)
+			require.Len(t, loop.Last, 8)
+			assert.Equal(t, fmt.Sprintf("note(#1 %d)", p.runs), loop.Last[7], "limit %d", limit)
+		}
+	}
+}
+
 func TestDefaultOptions(t *testing.T) {
 	w := newWorld()
 	van := spawn(w, geom.Pt(1, 1))

@@ -48,6 +48,11 @@ type followOn struct {
 type timeQueue[T any] struct {
 	keyQueue
 	pages []*[slotPage]T
+	// ptrs holds the address of every slot of every page, by slot: at,
+	// which every action passes through twice (queued and taken), is then
+	// one checked load rather than a page's look-up and a multiplication
+	// by T's size.
+	ptrs []*T
 }
 
 // keyQueue is the part of a timeQueue that does not depend on T: the
@@ -89,7 +94,11 @@ func (q *timeQueue[T]) alloc(t *T) int32 {
 //go:noinline
 func (q *timeQueue[T]) page(slot int32) {
 	if int(uint32(slot)/slotPage) == len(q.pages) {
-		q.pages = append(q.pages, new([slotPage]T))
+		p := new([slotPage]T)
+		q.pages = append(q.pages, p)
+		for i := range p {
+			q.ptrs = append(q.ptrs, &p[i])
+		}
 	}
 }
 
@@ -107,8 +116,8 @@ func (q *keyQueue) take() (int32, bool) {
 
 // at returns the action type in a held slot.
 func (q *timeQueue[T]) at(slot int32) *T {
-	// Unsigned, the page and the place in it are a shift and a mask.
-	return &q.pages[uint32(slot)/slotPage][uint32(slot)%slotPage]
+	// Unsigned, a slot needs no test of its sign.
+	return q.ptrs[uint32(slot)]
 }
 
 // release frees a held slot for reuse. It keeps its old value until

@@ -80,3 +80,40 @@ func TestTimeQueueMatchesASortedReference(t *testing.T) {
 		})
 	}
 }
+
+// The table of slot addresses agrees with the pages it points into: every
+// slot, over several pages and after a clear, is its own place in its
+// page, and a value written through one slot is read through that slot
+// only.
+func TestSlotAddressesAreTheirPlacesInThePages(t *testing.T) {
+	var q timeQueue[int]
+	rng := rand.New(rand.NewPCG(5, 6))
+	for round := range 3 {
+		var held []int32
+		// Past three pages whatever the size: a quarter of the steps release.
+		for range 4*slotPage + testsize.Steps(400) {
+			if len(held) > 0 && rng.IntN(4) == 0 {
+				i := rng.IntN(len(held))
+				q.release(held[i])
+				held = append(held[:i], held[i+1:]...)
+				continue
+			}
+			v := 1000*round + len(held)
+			s := q.alloc(&v)
+			held = append(held, s)
+		}
+		for _, s := range held {
+			require.Same(t, &q.pages[s/slotPage][s%slotPage], q.at(s), "slot %d", s)
+		}
+		seen := map[*int]int32{}
+		for _, s := range held {
+			p := q.at(s)
+			if o, dup := seen[p]; dup {
+				t.Fatalf("slots %d and %d share an address", o, s)
+			}
+			seen[p] = s
+		}
+		require.Len(t, q.ptrs, len(q.pages)*slotPage)
+		q.clear()
+	}
+}

@@ -296,22 +296,32 @@ func TestSubjectsNarrowTheRulesConsulted(t *testing.T) {
 func TestActsOnNarrowsTheRulesConsulted(t *testing.T) {
 	tests := []struct {
 		name      string
+		concerns  []ecs.ID
+		actsOn    ecs.ID
 		kind      kind
 		noSkip    bool
 		traced    bool
 		consulted bool
 	}{
-		{"an action touching what the rule acts on", hurt, false, false, true},
-		{"an action touching none of it", move, false, false, false},
-		{"NoSkip consults it anyway", move, true, false, true},
-		{"a kept trace shows it anyway", move, false, true, true},
+		{"an action touching what the rule acts on", nil, idHP, hurt, false, false, true},
+		{"an action touching none of it", nil, idHP, move, false, false, false},
+		{"NoSkip consults it anyway", nil, idHP, move, true, false, true},
+		{"a kept trace shows it anyway", nil, idHP, move, false, true, true},
+		// A rule with Concerns too is asked only about an action touching
+		// one of each: a shove sets the position and the push.
+		{"with concerns: an action touching a concern and an ActsOn", []ecs.ID{idPos}, idPush, shove, false, false, true},
+		{"with concerns: an action touching a concern only", []ecs.ID{idPos}, idPush, move, false, false, false},
+		{"with concerns: an action touching an ActsOn only", []ecs.ID{idHP}, idPush, shove, false, false, false},
+		{"with concerns: an action touching neither", []ecs.ID{idHP}, idPush, move, false, false, false},
+		{"with concerns: a kept trace shows it if it touches a concern", []ecs.ID{idPos}, idPush, move, false, true, true},
+		{"with concerns: NoSkip consults it if it touches a concern", []ecs.ID{idPos}, idPush, move, true, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := newWorld()
 			mover := spawn(w, geom.Pt(1, 1))
 			calls := 0
-			wounds := rules.Rule[act]{Name: "wounds", ActsOn: []ecs.ID{idHP},
+			wounds := rules.Rule[act]{Name: "wounds", Concerns: tt.concerns, ActsOn: []ecs.ID{tt.actsOn},
 				Check: func(*rules.Check[act]) rules.Verdict { calls++; return rules.Accept }}
 			e := rules.New(w, []rules.Rule[act]{bounds, wounds}, rules.Options[act]{Build: build(w), NoSkip: tt.noSkip})
 			if tt.traced {
