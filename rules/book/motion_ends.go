@@ -24,7 +24,7 @@ func MotionEnds() Rule {
 				c.Enqueue(act.Scatter(e))
 				continue
 			}
-			if vocab.Projectile.Has(c.After, e) {
+			if vocab.Shard.Has(c.After, e) || vocab.Projectile.Has(c.After, e) {
 				c.Enqueue(act.Destroy(e))
 			} else {
 				c.Enqueue(act.Stop(e))
