@@ -384,10 +384,11 @@ func (s *Scratch) moveFacts(c *Check, e ecs.Entity, to geom.Point, ground bool) 
 	// Projectiles (bullets and shards) pass one another: a cell holding
 	// only them is not busy. A cascade's cells hold shards alone, most
 	// often: they are counted first, and bullets only if there is more.
-	if n := sp.LenAt(i); n > 0 && n > sp.CountAt(i, vocab.Shard.ID()) &&
-		n > sp.CountAt(i, vocab.Shard.ID())+sp.CountAt(i, vocab.Projectile.ID()) {
-		m.busy = true
-		facts = busy | meets(c, m)
+	if n := sp.LenAt(i); n > 0 {
+		if k := sp.CountAt(i, vocab.Shard.ID()); n > k && n > k+sp.CountAt(i, vocab.Projectile.ID()) {
+			m.busy = true
+			facts = busy | meets(c, m)
+		}
 	}
 	// Only a move on the ground concerns stranded, the goal and acid: a
 	// projectile's step (most moves) pays one bit test for them.
