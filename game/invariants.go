@@ -25,7 +25,7 @@ func (g *Game) CheckInvariants() error {
 	if err := w.Spatial().Check(w); err != nil {
 		return err
 	}
-	if n := w.Count(vocab.Projectile.ID()); n > 0 {
+	if n := vocab.ProjectileCount(w); n > 0 {
 		return fmt.Errorf("%d projectiles still in flight between turns", n)
 	}
 	if n := w.Count(vocab.Velocity.ID()); n > 0 {

@@ -114,7 +114,7 @@ func (g *Game) checkSavedWorld() error {
 			return err
 		}
 	}
-	if n := w.Count(vocab.Velocity.ID()) + w.Count(vocab.Projectile.ID()) + w.Count(vocab.Shard.ID()); n > 0 {
+	if n := w.Count(vocab.Velocity.ID()) + vocab.ProjectileCount(w); n > 0 {
 		return fmt.Errorf("%d things in flight between turns", n)
 	}
 	// A run given up at a camp ends there, so only the road and the camp

@@ -35,7 +35,6 @@ func buildExplode(env *Env, t *Act, a *ecs.Action) {
 	f := a.SpawnRun(n)
 	vocab.Position.SetRun(a, f, n, p)
 	vocab.KindOf.SetRun(a, f, n, vocab.KindFragment)
-	vocab.Projectile.AddRun(a, f, n)
 	now := env.Clock()
 	for i := range n {
 		s := b.start(i)

@@ -43,7 +43,8 @@ func buildMove(env *Env, t *Act, a *ecs.Action) {
 	v.Next = env.Clock() + ms
 	to := p.Add(next)
 	ecs.SetPair(a, t.E, vocab.Velocity, v, vocab.Position, to)
-	ground := !vocab.Projectile.In(w, t.E)
+	// vocab.IsProjectile, written out: it is over the inlining budget.
+	ground := !vocab.Shard.In(w, t.E) && !vocab.Projectile.In(w, t.E)
 	if ground {
 		vocab.Ground.Set(a, true)
 	}

@@ -35,7 +35,6 @@ func buildScatter(env *Env, t *Act, a *ecs.Action) {
 		f := a.Spawn()
 		vocab.Position.Set(a, f, p)
 		vocab.KindOf.Set(a, f, vocab.KindFragment)
-		vocab.Projectile.Add(a, f)
 		other, c := b.shard(k, v.Moves)
 		other.Why = sh.Why
 		c.MsPerCell, c.Next = v.MsPerCell, v.Next

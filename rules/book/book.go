@@ -381,9 +381,14 @@ func (s *Scratch) moveFacts(c *Check, e ecs.Entity, to geom.Point, ground bool) 
 		return offGrid | mayStrand | goal | acid
 	}
 	var facts uint64
-	if n := sp.LenAt(i); n > 0 && n > sp.CountAt(i, vocab.Projectile.ID()) {
-		m.busy = true
-		facts = busy | meets(c, m)
+	// Projectiles (bullets and shards) pass one another: a cell holding
+	// only them is not busy. A cascade's cells hold shards alone, most
+	// often: they are counted first, and bullets only if there is more.
+	if n := sp.LenAt(i); n > 0 {
+		if k := sp.CountAt(i, vocab.Shard.ID()); n > k && n > k+sp.CountAt(i, vocab.Projectile.ID()) {
+			m.busy = true
+			facts = busy | meets(c, m)
+		}
 	}
 	// Only a move on the ground concerns stranded, the goal and acid: a
 	// projectile's step (most moves) pays one bit test for them.
@@ -427,7 +432,7 @@ func meets(c *Check, m *moved) uint64 {
 	if vocab.Enemy.In(w, e) {
 		facts |= enemyBusy
 	}
-	if vocab.Projectile.In(w, e) {
+	if vocab.IsProjectile(w, e) {
 		facts |= projectileBusy
 	}
 	if vocab.Shard.In(w, e) {

@@ -267,7 +267,7 @@ func factsByPoint(s *Scratch, c *Check) uint64 {
 		return offGrid | mayStrand | goal | acid
 	}
 	var facts uint64
-	if n := len(sp.At(to)); n > 0 && n > sp.Count(to, vocab.Projectile.ID()) {
+	if n := len(sp.At(to)); n > 0 && n > sp.Count(to, vocab.Projectile.ID())+sp.Count(to, vocab.Shard.ID()) {
 		facts = busy | meets(c, m)
 	}
 	if !vocab.Ground.On(c.Action) {

@@ -16,7 +16,7 @@ func Bounds(env *Env) Rule {
 		if !ok || c.Spatial.In(to) {
 			return Accept
 		}
-		if vocab.Projectile.In(c.World, e) || vocab.Enemy.In(c.World, e) {
+		if vocab.IsProjectile(c.World, e) || vocab.Enemy.In(c.World, e) {
 			c.Enqueue(act.Destroy(e))
 		} else {
 			stopMover(c, e)

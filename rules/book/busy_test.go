@@ -157,8 +157,10 @@ func TestProjectilesMeetNothing(t *testing.T) {
 	f.build(act.Explode(f.barrel(geom.Pt(6, 3)), v))
 	met := []ecs.ID{vocab.Solid.ID(), vocab.Hittable.ID(), vocab.Enemy.ID(), vocab.Player.ID(),
 		vocab.RunOverable.ID(), vocab.Letter.ID()}
-	projectiles := vocab.Projectile.Entities(f.w)
-	require.Greater(t, len(projectiles), 5)
+	bullets, shards := vocab.Projectile.Entities(f.w), vocab.Shard.Entities(f.w)
+	require.Greater(t, len(bullets), 5)
+	require.NotEmpty(t, shards)
+	projectiles := append(append([]ecs.Entity{}, bullets...), shards...)
 	for _, p := range projectiles {
 		for _, id := range met {
 			require.False(t, f.w.Holds(id, p), "projectile %d holds component %d", p, id)

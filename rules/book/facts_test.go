@@ -175,7 +175,7 @@ func fxCrowdedMove(f *fxWorld, rng *rand.Rand, step fxStep) fxStep {
 		if vocab.Shard.In(f.w, e) {
 			fragments = append(fragments, e)
 		}
-		if vocab.Enemy.In(f.w, e) || vocab.Player.In(f.w, e) || vocab.Projectile.In(f.w, e) {
+		if vocab.Enemy.In(f.w, e) || vocab.Player.In(f.w, e) || vocab.IsProjectile(f.w, e) {
 			movers = append(movers, e)
 		}
 	}

@@ -154,7 +154,6 @@ func (f *fxWorld) bullet(p geom.Point, shooter ecs.Entity) ecs.Entity {
 // fragment places an explosion fragment flying east.
 func (f *fxWorld) fragment(p geom.Point) ecs.Entity {
 	return f.spawn(vocab.KindFragment, p, func(a *ecs.Action, e ecs.Entity) {
-		vocab.Projectile.Add(a, e)
 		vocab.Shard.Set(a, e, vocab.Shards{N: 1, Damage: 1})
 		vocab.Velocity.Set(a, e, vocab.Course{Line: geom.NewLine(geom.Pt(10, 0)), MsPerCell: 50, Moves: 6})
 	})
@@ -261,7 +260,7 @@ type fxStep struct {
 func fxMove(e ecs.Entity, p geom.Point, v rules.Verdict, follow ...act.Act) fxStep {
 	return fxStep{act: act.Move(e), build: func(a *ecs.Action) {
 		vocab.Position.Set(a, e, p)
-		if !vocab.Projectile.Has(a.World(), e) {
+		if !vocab.IsProjectile(a.World(), e) {
 			vocab.Ground.Set(a, true)
 		}
 	}, verdict: v, follow: follow}

@@ -24,7 +24,11 @@ func MotionEnds() Rule {
 				c.Enqueue(act.Scatter(e))
 				continue
 			}
-			if vocab.Projectile.Has(c.After, e) {
+			// A shard ending here was spawned by an earlier action (a
+			// blast or a scatter sets out with moves to make): the world
+			// as it is answers for it, at the cost of one index read for
+			// every vehicle that stops.
+			if vocab.Projectile.Has(c.After, e) || vocab.Shard.In(c.World, e) {
 				c.Enqueue(act.Destroy(e))
 			} else {
 				c.Enqueue(act.Stop(e))

@@ -19,7 +19,7 @@ func ProjectileHit() Rule {
 	return Rule{Name: "projectile hit", Concerns: moveConcerns, Needs: projectileBusy, Check: func(c *Check) Verdict {
 		m := move(c)
 		e, to := m.e, m.to
-		if !m.busy || !vocab.Projectile.In(c.World, e) || !c.Spatial.Any(to, vocab.Hittable.ID()) {
+		if !m.busy || !vocab.IsProjectile(c.World, e) || !c.Spatial.Any(to, vocab.Hittable.ID()) {
 			return Accept
 		}
 		shooter := vocab.Shooter.Value(c.World, e)

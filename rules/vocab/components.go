@@ -239,7 +239,9 @@ var (
 	Solid = ecs.FlagOf(idSolid)
 	// Hittable stops projectiles and takes their damage.
 	Hittable = ecs.FlagOf(idHittable)
-	// Projectile marks bullets and explosion fragments.
+	// Projectile marks bullets. A shard of a blast's fragments is a
+	// projectile too, but its Shard says so (IsProjectile): one component
+	// fewer on each of the hundreds a cascade spawns and removes.
 	Projectile = ecs.FlagOf(idProjectile)
 	// Explosive marks barrels.
 	Explosive = ecs.FlagOf(idExplosive)
@@ -327,8 +329,21 @@ func hashSlots(h uint64, s Slots) uint64 {
 	return h
 }
 
+// IsProjectile reports whether e flies as a projectile in the world as it
+// is: a bullet, or a shard of a blast's fragments. The shard is asked
+// first: a cascade moves hundreds of them for every bullet.
+func IsProjectile(w *ecs.World, e ecs.Entity) bool {
+	return Shard.In(w, e) || Projectile.In(w, e)
+}
+
+// ProjectileCount returns how many projectiles the world holds, bullets and
+// shards.
+func ProjectileCount(w *ecs.World) int {
+	return w.Count(Projectile.ID()) + w.Count(Shard.ID())
+}
+
 // Schema lists every component, in the order of their ids. The spatial index counts Solid, Hittable,
-// Enemy, Vehicle, Player and Projectile per cell and lists letters, hittable
+// Enemy, Vehicle, Player, Projectile, Shard and RunOverable per cell and lists letters, hittable
 // things and explosives by cell.
 func Schema() *ecs.Schema {
 	return ecs.MustSchema(
@@ -384,7 +399,7 @@ func Schema() *ecs.Schema {
 func SpatialSpec(w, h int) ecs.SpatialSpec {
 	return ecs.SpatialSpec{
 		W: w, H: h, Pos: Position,
-		Counts: []ecs.ID{idSolid, idHittable, idEnemy, idVehicle, idPlayer, idProjectile, idRunOverable},
+		Counts: []ecs.ID{idSolid, idHittable, idEnemy, idVehicle, idPlayer, idProjectile, idShard, idRunOverable},
 		Sets:   []ecs.ID{idLetter, idHittable, idEnemy},
 	}
 }

@@ -34,3 +34,30 @@ func TestDigestsFoldTheValueHashes(t *testing.T) {
 		assert.Equal(t, wantS, digestStats(h0, ents, ss), "stats, %d entries", n)
 	}
 }
+
+// TestProjectilesAreBulletsAndShards: a bullet (the Projectile mark) and a
+// shard of fragments (a Shard, no mark) are projectiles, each counted
+// once; anything else is not.
+func TestProjectilesAreBulletsAndShards(t *testing.T) {
+	w := ecs.NewWorld(Schema())
+	a := w.NewAction()
+	bullet, shard, van := a.Spawn(), a.Spawn(), a.Spawn()
+	Projectile.Add(a, bullet)
+	Shard.Set(a, shard, Shards{N: 3, Damage: 2})
+	Player.Add(a, van)
+	w.Commit(a)
+	tests := []struct {
+		name string
+		e    ecs.Entity
+		want bool
+	}{
+		{"a bullet", bullet, true},
+		{"a shard", shard, true},
+		{"the van", van, false},
+		{"an id never spawned", van + 1, false},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, IsProjectile(w, tt.e), tt.name)
+	}
+	assert.Equal(t, 2, ProjectileCount(w))
+}
