@@ -812,16 +812,26 @@ func (c Data[T]) Set(a *Action, e Entity, v T) {
 
 // SetPair makes the action set e's c value to v and then its d value to u,
 // as c.Set(a, e, v) followed by d.Set(a, e, u) would: the same entries in
-// each delta, the same touched order. A mover's step writes its velocity
+// each delta, the same touched order. It panics if e was never spawned.
+// A caller that holds v in a variable of its own passes it by pointer to
+// SetPairAt instead, and saves a copy of the value.
+func SetPair[T, U any](a *Action, e Entity, c Data[T], v T, d Data[U], u U) {
+	SetPairAt(a, e, c, &v, d, u)
+}
+
+// SetPairAt is SetPair with c's value read from *v, which it copies; the
+// action does not keep the pointer. A mover's step writes its velocity
 // and its position on every step of every bullet and fragment, the first
 // writes of its action: when both deltas are empty, with room, the pair
 // is written here in one pass, with no call, where two Sets pay a call,
 // its spills, a test that e was spawned and a mark each. Any other pair
-// takes the two Sets' way. It panics if e was never spawned.
+// takes the two Sets' way. A value of several words passed by value goes
+// on the stack, a copy the caller makes on every step, which the pointer
+// saves. It panics if e was never spawned.
 //
 // Every list of a delta has room for one entry (NewAction), so the empty
 // deltas' lists are lengthened in place without a test for it.
-func SetPair[T, U any](a *Action, e Entity, c Data[T], v T, d Data[U], u U) {
+func SetPairAt[T, U any](a *Action, e Entity, c Data[T], v *T, d Data[U], u U) {
 	dt, du := a.deltas[c.id].(*dataDelta[T]), a.deltas[d.id].(*dataDelta[U])
 	// An empty delta's top is zero, and an untouched component has room
 	// in the touched list (mark); ids that differ make two deltas. No
@@ -836,7 +846,10 @@ func SetPair[T, U any](a *Action, e Entity, c Data[T], v T, d Data[U], u U) {
 		// Lengthened in place: every list has room for one, and append
 		// would bring its growth's call back.
 		dt.ents, dt.vals = dt.ents[:1], dt.vals[:1]
-		dt.ents[0], dt.vals[0] = e, v
+		// Apart from e's write, so that *v is copied straight into the
+		// delta, not through a temporary as the pair's assignment would.
+		dt.ents[0] = e
+		dt.vals[0] = *v
 		du.ents, du.vals = du.ents[:1], du.vals[:1]
 		du.ents[0], du.vals[0] = e, u
 		return
@@ -844,13 +857,13 @@ func SetPair[T, U any](a *Action, e Entity, c Data[T], v T, d Data[U], u U) {
 	setPairSlow(a, e, c.id, dt, v, d.id, du, u)
 }
 
-// setPairSlow is SetPair's other way, the two Sets' puts. Kept out of
-// line, so that nothing lives across a call in SetPair and its fast path
+// setPairSlow is SetPairAt's other way, the two Sets' puts. Kept out of
+// line, so that nothing lives across a call in SetPairAt and its fast path
 // spills nothing for it.
 //
 //go:noinline
-func setPairSlow[T, U any](a *Action, e Entity, c ID, dt *dataDelta[T], v T, d ID, du *dataDelta[U], u U) {
-	dt.put(a, c, e, v)
+func setPairSlow[T, U any](a *Action, e Entity, c ID, dt *dataDelta[T], v *T, d ID, du *dataDelta[U], u U) {
+	dt.put(a, c, e, *v)
 	du.put(a, d, e, u)
 }
 

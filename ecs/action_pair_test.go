@@ -21,13 +21,20 @@ type pairCase struct {
 	cold bool
 	// before writes what the action holds before the pair.
 	before func(a *Action)
-	// pair calls SetPair; sets writes the same pair as two Sets.
+	// pair calls SetPairAt; sets writes the same pair as two Sets.
 	pair, sets func(a *Action)
 }
 
-// pairOf makes the case's two writes of a pair of data components.
+// pairOf makes the case's two writes of a pair of data components. The
+// pair is written by SetPairAt (SetPair's way) from a variable of the
+// caller's, which it then overwrites: the action must have copied the
+// value, not kept the pointer.
 func pairOf[T, U any](e Entity, c Data[T], v T, d Data[U], u U) (pair, sets func(a *Action)) {
-	return func(a *Action) { SetPair(a, e, c, v, d, u) },
+	return func(a *Action) {
+			x := v
+			SetPairAt(a, e, c, &x, d, u)
+			x = *new(T)
+		},
 		func(a *Action) { c.Set(a, e, v); d.Set(a, e, u) }
 }
 

@@ -93,7 +93,7 @@ type Spatial struct {
 
 // span is one list of entities inside the pool: n entities from off, with
 // room for c from off before it must move, in a block of room r (which
-// starts at off+c-r). Every cell starts with room for firstRoom entities,
+// starts at off+c-r). Every cell starts with room for cellRoom entities,
 // laid out when the index is reset, so entities crossing the road
 // (fragments, bullets) claim nothing as they go. The list may start inside
 // its block, where its first entity left without the others moving down
@@ -209,14 +209,14 @@ func (s *Spatial) reset(spec SpatialSpec) {
 	// it keeps room for the blocks lists and crowded cells claim, half a
 	// slot a cell (a game's roads claim 0.1 to 0.3 at most), so a road's
 	// population seldom grows it.
-	if cap(s.pool) < firstRoom*n {
-		s.pool = make([]Entity, firstRoom*n, firstRoom*room+room/2)
+	if cap(s.pool) < cellRoom*n {
+		s.pool = make([]Entity, cellRoom*n, cellRoom*room+room/2)
 	}
-	s.pool = s.pool[:firstRoom*n]
+	s.pool = s.pool[:cellRoom*n]
 	if len(s.layout) < n {
 		s.layout = make([]span, room)
 		for c := range s.layout {
-			s.layout[c] = span{off: int32(firstRoom * c), c: firstRoom, r: firstRoom}
+			s.layout[c] = span{off: int32(cellRoom * c), c: cellRoom, r: cellRoom}
 		}
 	}
 	copy(s.cells, s.layout[:n])
@@ -277,6 +277,15 @@ func (s *Spatial) list(sp span) []Entity { return s.pool[sp.off : sp.off+sp.n : 
 
 // firstRoom is the room a span gets when its first entity arrives.
 const firstRoom = 2
+
+// cellRoom is the room of every cell's first block, which reset lays out,
+// and which an emptied cell keeps. Twice firstRoom: a blast's first shards
+// stand three to a cell, and a cascade's shards cross each other's cells,
+// so with room for two the third to arrive moved its cell's list to a new
+// block hundreds of times a cascade. The pool's laid-out part is never
+// cleared, so the larger room costs memory, not instructions. A listed
+// component's list has no block laid out and keeps firstRoom.
+const cellRoom = 2 * firstRoom
 
 // roomClasses is how many room sizes (firstRoom, twice that, ...) the free
 // lists keep apart; 31 covers every span an int32 offset can address.
@@ -389,14 +398,14 @@ func (s *Spatial) pull(sp *span, e Entity) {
 }
 
 // vacated gives back the block of span sp if the last pull emptied it and
-// it has more than firstRoom room. An emptied span keeps room for
-// firstRoom entities, so an entity stepping back and forth between two
-// cells (the van changing lanes) claims nothing; a larger block goes back,
-// or a crowd passing through (a cascade's fragments) would leave its room
-// behind in every cell it crossed. It is apart from pull so that both stay
-// small enough to inline.
-func (s *Spatial) vacated(sp *span) {
-	if sp.n == 0 && sp.r > firstRoom {
+// it has more than keep room: cellRoom for a cell's list, firstRoom for a
+// listed component's. An emptied span keeps that room, so an entity
+// stepping back and forth between two cells (the van changing lanes)
+// claims nothing; a larger block goes back, or a crowd passing through (a
+// cascade's fragments) would leave its room behind in every cell it
+// crossed. It is apart from pull so that both stay small enough to inline.
+func (s *Spatial) vacated(sp *span, keep int32) {
+	if sp.n == 0 && sp.r > keep {
 		s.release(*sp)
 		*sp = span{}
 	}
@@ -821,7 +830,7 @@ func (s *Spatial) clearAll(removed []Entity) {
 		s.note(c)
 		if sp := &s.cells[c]; sp.n > 0 {
 			sp.n = 0
-			s.vacated(sp)
+			s.vacated(sp, cellRoom)
 		}
 		for b := pl.counted; b != 0; b &= b - 1 {
 			s.counts[c*nc+bits.TrailingZeros64(b)] = 0
@@ -829,7 +838,7 @@ func (s *Spatial) clearAll(removed []Entity) {
 		for b := pl.listed; b != 0; b &= b - 1 {
 			if sp := &s.lists[c*nl+bits.TrailingZeros64(b)]; sp.n > 0 {
 				sp.n = 0
-				s.vacated(sp)
+				s.vacated(sp, firstRoom)
 			}
 		}
 	}
@@ -1079,7 +1088,7 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 		// shift's lines, written here: a crowd's step pays no call for
 		// the cell, the span every step moves.
 		s.pull(f, e)
-		s.vacated(f)
+		s.vacated(f, cellRoom)
 		s.push(t, e)
 		s.recount(from, to, pl.counted)
 		n := len(s.listed)
@@ -1122,8 +1131,8 @@ func (s *Spatial) recount(from, to int, bits64 uint64) {
 // is the case, by trading their blocks: nothing in the pool is written and
 // nothing is claimed, and both lists read as pull and push would leave
 // them. It is the common step of a mover on an open road. An empty span's
-// room is firstRoom or none (vacated gives larger ones back), so the trade
-// keeps that true of from. It reports whether it traded, and is small
+// room is at most what vacated keeps (cellRoom for a cell, firstRoom for a
+// listed component's list), so the trade keeps that true of from. It reports whether it traded, and is small
 // enough to inline where shift is the other way.
 func trade(from, to *span) bool {
 	if from.n != 1 || to.n != 0 {
@@ -1133,11 +1142,11 @@ func trade(from, to *span) bool {
 	return true
 }
 
-// shift moves e from span from to the end of span to, keeping the order of
-// both.
+// shift moves e from listed component span from to the end of span to,
+// keeping the order of both.
 func (s *Spatial) shift(from, to *span, e Entity) {
 	s.pull(from, e)
-	s.vacated(from)
+	s.vacated(from, firstRoom)
 	s.push(to, e)
 }
 
@@ -1149,7 +1158,7 @@ func (s *Spatial) withdraw(e Entity, pl placement) {
 	s.note(c)
 	sp := &s.cells[c]
 	s.pull(sp, e)
-	s.vacated(sp)
+	s.vacated(sp, cellRoom)
 	for b := pl.counted; b != 0; b &= b - 1 {
 		s.counts[c*len(s.counted)+bits.TrailingZeros64(b)]--
 	}
@@ -1157,7 +1166,7 @@ func (s *Spatial) withdraw(e Entity, pl placement) {
 		k := c*len(s.listed) + bits.TrailingZeros64(b)
 		sp := &s.lists[k]
 		s.pull(sp, e)
-		s.vacated(sp)
+		s.vacated(sp, firstRoom)
 	}
 }
 

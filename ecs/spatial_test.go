@@ -225,6 +225,39 @@ func TestSpatialCrowdCrossingReusesRoom(t *testing.T) {
 	assert.Equal(t, room, len(sp.pool), "room in the pool after the crossing")
 }
 
+// A blast's first shards stand three to a cell, arriving one by one, and
+// cascades cross such cells: four entities walking into a cell, one step
+// each, fit in the block reset laid out for it, so the pool and its free
+// lists do not change and each cell's list stays in its own block, of
+// four. Each cell reads as the entities' order of arrival.
+func TestSpatialCellsHoldFourInTheirOwnBlock(t *testing.T) {
+	w := seedWorld(t)
+	sp := w.Spatial()
+	a := w.NewAction()
+	crowd := make([]Entity, 4)
+	for i := range crowd {
+		crowd[i] = a.Spawn()
+		pos.Set(a, crowd[i], geom.Pt(0, 4))
+	}
+	w.Commit(a)
+	room, free := len(sp.pool), sp.free
+	for x := 1; x < gridW; x++ {
+		for i, e := range crowd {
+			pos.Set(a, e, geom.Pt(x, 4))
+			w.Commit(a)
+			require.NoError(t, sp.Check(w), "step to x=%d of entity %d", x, i)
+			assert.Equal(t, crowd[:i+1], sp.At(geom.Pt(x, 4)), "x=%d", x)
+			assert.Equal(t, crowd[i+1:], sp.At(geom.Pt(x-1, 4)), "x=%d", x-1)
+		}
+		for _, c := range []int{sp.cell(geom.Pt(x-1, 4)), sp.cell(geom.Pt(x, 4))} {
+			cs := sp.cells[c]
+			assert.Equal(t, [2]int32{int32(4 * c), 4}, [2]int32{cs.off + cs.c - cs.r, cs.r}, "cell %d's block and room", c)
+		}
+	}
+	assert.Equal(t, room, len(sp.pool), "room in the pool after the crossing")
+	assert.Equal(t, free, sp.free, "free blocks after the crossing")
+}
+
 // A lone mover stepping into empty cells trades blocks with the cell it
 // leaves, in its cell list and in every list that holds it: the pool does
 // not grow even on its first step into a cell whose list has never had
@@ -355,7 +388,7 @@ func resetLaysOutEveryCell(t *testing.T, reserve int) {
 		spec.W, spec.H, spec.Reserve = size[0], size[1], reserve
 		sp := w.SetSpatial(spec)
 		room := len(sp.pool)
-		require.Equal(t, firstRoom*size[0]*size[1], room, "%v: the room laid out", size)
+		require.Equal(t, cellRoom*size[0]*size[1], room, "%v: the room laid out", size)
 		a := w.NewAction()
 		for y := range size[1] {
 			for x := range size[0] {
@@ -623,7 +656,7 @@ func TestSpansAgreeWithPlainLists(t *testing.T) {
 					e = model[c][0]
 				}
 				s.pull(sp, e)
-				s.vacated(sp)
+				s.vacated(sp, cellRoom)
 				model[c] = slices.DeleteFunc(model[c], func(x Entity) bool { return x == e })
 			}
 			for i, m := range model {
