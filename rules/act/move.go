@@ -42,7 +42,7 @@ func buildMove(env *Env, t *Act, a *ecs.Action) {
 	v.Moves--
 	v.Next = env.Clock() + ms
 	to := p.Add(next)
-	ecs.SetPair(a, t.E, vocab.Velocity, v, vocab.Position, to)
+	ecs.SetPairAt(a, t.E, vocab.Velocity, &v, vocab.Position, to)
 	// vocab.IsProjectile, written out: it is over the inlining budget.
 	ground := !vocab.Shard.In(w, t.E) && !vocab.Projectile.In(w, t.E)
 	if ground {
