@@ -210,17 +210,24 @@ func (g *Game) makeEngine() {
 // setEngine gives the run a new rule engine over its world, between
 // turns. consultAll makes it ask every rule of every action (the engine's
 // NoSkip), which must play exactly the same: tests compare the two.
-func (g *Game) setEngine(consultAll bool) { g.setEngineBuilding(consultAll, builder(&g.env)) }
+func (g *Game) setEngine(consultAll bool) { g.setEngineBuilding(consultAll, builder(g)) }
 
-// builder returns the engine's Build for the builders' env: a Move, most
-// actions of a cascade, goes to its builder at once, the other kinds
-// through act.Build's search for theirs. It is kept out of line so that
-// its closure is compiled once, as itself, with BuildMove inlined into it.
+// builder returns the engine's Build for g: a Move, most actions of a
+// cascade, goes to its builder at once, the other kinds through
+// act.Build's search for theirs. A Move means nothing beyond its change
+// set (act.Commit passes it by), so it is committed quietly, without the
+// commit hook, unless a front end hears every commit; the turn still
+// counts it (see do). It is kept out of line so that its closure is
+// compiled once, as itself, with BuildMove inlined into it.
 //
 //go:noinline
-func builder(env *act.Env) func(*act.Act, *ecs.Action) {
+func builder(g *Game) func(*act.Act, *ecs.Action) {
+	env := &g.env
 	return func(t *act.Act, a *ecs.Action) {
 		if t.Kind == act.KindMove {
+			if g.listener.Commit == nil {
+				g.engine.CommitQuietly()
+			}
 			act.BuildMove(env, t, a)
 			return
 		}
@@ -249,12 +256,13 @@ func (g *Game) setEngineBuilding(consultAll bool, build func(*act.Act, *ecs.Acti
 	// end told: a closure, not the method value of a method, whose wrapper
 	// would be one more call for every action committed.
 	g.engine.OnCommit = func(t *act.Act, now int) {
-		act.Commit(&g.env, ledger{g}, t)
 		// A log line alone is not a turn: a refused command explains
-		// itself without using the turn.
+		// itself without using the turn. Counted before the commit's
+		// call, t need not be kept across it.
 		if t.Kind != act.KindSay {
 			g.committed++
 		}
+		act.Commit(&g.env, ledger{g}, t)
 		if g.listener.Commit != nil {
 			g.listener.Commit(now)
 		}

@@ -63,11 +63,13 @@ func (g *Game) do(c Command) (Result, error) {
 		g.turnTrace.Reset()
 	}
 	g.committed, g.lastSaid = 0, vocab.Message{}
+	// Steps are committed quietly (see builder): the engine counts them.
+	quiet := g.engine.QuietCommits()
 	g.engine.Enqueue(g.commandAct(c).ByDriver())
 	if err := g.engine.Resolve(); err != nil {
 		return Result{}, err
 	}
-	if g.committed == 0 {
+	if g.committed == 0 && g.engine.QuietCommits() == quiet {
 		return Result{Refusal: g.lastSaid}, nil
 	}
 	if before == act.PhaseRoad && c.Kind != CmdGiveUp {

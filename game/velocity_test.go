@@ -14,7 +14,10 @@ import (
 )
 
 // TestVelocityNextIsTheLeastInstant compares the velocity process's Next,
-// which takes the movers four at a time, with a plain walk over them, as
+// which takes five movers or more four at a time after the first, and
+// fewer one by one, with a plain walk over them: first every count up to
+// a few blocks with the least instant at each place in turn (where an
+// index off by one in either way, or a lost minimum, would show), then as
 // movers join and leave the store in random numbers, up to a crowd's:
 // every count, the least instant anywhere in the store, repeated or not.
 func TestVelocityNextIsTheLeastInstant(t *testing.T) {
@@ -26,6 +29,29 @@ func TestVelocityNextIsTheLeastInstant(t *testing.T) {
 	var movers []ecs.Entity
 	for _, e := range vocab.Velocity.Entities(g.world) {
 		movers = append(movers, e)
+	}
+	for n := range 14 {
+		for least := range n {
+			a := g.world.NewAction()
+			for _, m := range movers {
+				vocab.Velocity.Remove(a, m)
+			}
+			movers = movers[:0]
+			for i := range n {
+				m := a.Spawn()
+				movers = append(movers, m)
+				next := 100 + r.IntN(50)
+				if i == least {
+					next = 40
+				}
+				vocab.Velocity.Set(a, m, vocab.Course{Next: next})
+			}
+			g.world.Commit(a)
+			require.Len(t, vocab.Velocity.Values(g.world), n)
+			got, ok := velocity{g}.Next()
+			require.True(t, ok, "%d movers", n)
+			require.Equal(t, 40, got, "%d movers, the least at %d", n, least)
+		}
 	}
 	for round := range 400 {
 		a := g.world.NewAction()
@@ -61,7 +87,7 @@ func TestVelocityNextIsTheLeastInstant(t *testing.T) {
 }
 
 // TestVelocityRunEnqueuesTheDueInStoreOrder compares the velocity
-// process's Run, which skips four movers at a time when none is due, with
+// process's Run, which skips the movers not due in a loop of its own, with
 // a plain walk over the store: crowds of every size up to a cascade's,
 // due movers alone, in runs and scattered, fragments on their last move
 // or not. The moves Run queued are read back, in queue order, as a bare

@@ -28,7 +28,8 @@ type Process[T any] interface {
 type Options[T any] struct {
 	// Build fills the (empty) action from the action type and the current
 	// state. t points into the engine's queue, valid during the call: the
-	// engine never copies an action type once it is queued.
+	// engine never copies an action type once it is queued. It may ask
+	// the engine to commit the action quietly (Engine.CommitQuietly).
 	Build func(t *T, a *ecs.Action)
 	// Describe names an action type for traces and errors. It defaults to
 	// fmt's %v.
@@ -128,6 +129,11 @@ type Engine[T any] struct {
 	// in between.
 	procs []procState[T]
 	check Check[T]
+	// quiet is set by CommitQuietly while the action is built and
+	// cleared once its fate is known; quietCommits counts the actions
+	// committed so.
+	quiet        bool
+	quietCommits int
 	// recent holds the queue slots of the last actions taken, in a ring:
 	// a slot stays held while it is in the ring, so a loop error can still
 	// name those actions, and taking an action costs one index, not a copy.
@@ -146,8 +152,9 @@ type Engine[T any] struct {
 
 	// Trace, when not nil, receives a record of every action.
 	Trace *Trace
-	// OnCommit, when set, is called after each commit. t points into the
-	// engine's queue, valid during the call.
+	// OnCommit, when set, is called after each commit but those Build
+	// asked to be quiet (CommitQuietly). t points into the engine's
+	// queue, valid during the call.
 	OnCommit func(t *T, now int)
 	// OnAdvance, when set, is called when the clock moves to a later
 	// instant, before anything due then runs. A front end uses it to pace
@@ -202,6 +209,17 @@ func (e *Engine[T]) World() *ecs.World { return e.world }
 
 // Now returns the current instant of the resolution, in milliseconds.
 func (e *Engine[T]) Now() int { return e.now }
+
+// CommitQuietly, called from Build, asks that the action being built, if
+// it is committed, not be handed to OnCommit. It is for the action types
+// whose commit means nothing beyond their change set, such as a mover's
+// step, most actions of a cascade: each would pay the hook's call for
+// nothing. QuietCommits counts them instead.
+func (e *Engine[T]) CommitQuietly() { e.quiet = true }
+
+// QuietCommits returns how many actions this engine has committed without
+// OnCommit, at Build's request (CommitQuietly), since it was made.
+func (e *Engine[T]) QuietCommits() int { return e.quietCommits }
 
 // AddProcess registers a continuous process. Processes run in registration
 // order at each instant.
@@ -403,9 +421,13 @@ func (e *Engine[T]) drain() error {
 			}
 			if rejected {
 				a.Reset()
+				e.quiet = false
 			} else {
 				e.world.Commit(a)
-				if e.OnCommit != nil {
+				if e.quiet {
+					e.quiet = false
+					e.quietCommits++
+				} else if e.OnCommit != nil {
 					e.OnCommit(t, e.now)
 				}
 			}
