@@ -130,8 +130,8 @@ func NewScratch(env *Env) *Scratch {
 
 // Stepped returns where the builders of steps tell this scratch of each
 // step they build: give it to the builders' act.Env. Told of the action it
-// derives, Derive reads the move and, for a Move, its other facts from
-// there instead of from the action, with the same answers.
+// derives, Derive reads the move and, for a Move or a LastStep, its other
+// facts from there instead of from the action, with the same answers.
 func (s *Scratch) Stepped() *act.Stepped { return &s.m.Stepped }
 
 // ofComponentsAnywhere returns the facts told by the components an action
@@ -200,6 +200,18 @@ func (s *Scratch) Derive(c *Check) uint64 {
 		if t.Move {
 			if t.Ends {
 				facts |= ends
+			}
+			return facts
+		}
+		// A fragment's LastStep removes its mover and sets the LastStep
+		// property, and nothing else: a removal sets no steering and no
+		// velocity, and touches every component the mover holds, a
+		// position and a velocity at least (never idle). Of the facts of
+		// the components only mayStrand can hold, as for any action, if
+		// it touches a top speed (the mover had one).
+		if c.Type.Kind == act.KindLastStep {
+			if c.Action.Mask().Has(vocab.TopSpeed.ID()) {
+				facts |= mayStrand
 			}
 			return facts
 		}
