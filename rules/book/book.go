@@ -196,13 +196,15 @@ func (s *Scratch) Derive(c *Check) uint64 {
 		// read them (moved embeds Stepped): nothing is copied.
 		t.T = nil
 		m.ok = true
-		facts = s.moveFacts(c, t.E, t.To, t.Ground)
+		// A Move's facts are whole once its cell's are in: each of its
+		// ways out ends with the call, so nothing is kept across it.
 		if t.Move {
 			if t.Ends {
-				facts |= ends
+				return s.moveFacts(c, t.E, t.To, t.Ground) | ends
 			}
-			return facts
+			return s.moveFacts(c, t.E, t.To, t.Ground)
 		}
+		facts = s.moveFacts(c, t.E, t.To, t.Ground)
 		// A fragment's LastStep removes its mover and sets the LastStep
 		// property, and nothing else: a removal sets no steering and no
 		// velocity, and touches every component the mover holds, a
