@@ -13,7 +13,7 @@ import (
 func AcidTyres(env *Env) Rule {
 	return Rule{Name: "acid", Concerns: groundConcerns, Needs: acid, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to, ok := m.e, m.to, m.ok
+		e, to, ok := m.E, m.To, m.ok
 		if ok && c.World.Holds(vocab.Tyres.ID(), e) && env.Acid(to) {
 			c.Enqueue(act.Acid(e))
 		}

@@ -87,10 +87,10 @@ func Book(env *Env) []Rule {
 // derive each action's facts before any rule is asked. Without it every
 // rule derives again, with the same answers.
 type Scratch struct {
+	// m is the move, and holds where the builders of steps tell of the
+	// step just built (act.Env.Stepped, its embedded Stepped): told, the
+	// move is there already, and Derive only marks it found.
 	m moved
-	// told is where the builders of steps tell of the step just built
-	// (act.Env.Stepped): Derive reads the move there when it is told.
-	told act.Stepped
 	// env is the book's, read at each action: the goal column changes
 	// from road to road.
 	env *Env
@@ -130,9 +130,9 @@ func NewScratch(env *Env) *Scratch {
 
 // Stepped returns where the builders of steps tell this scratch of each
 // step they build: give it to the builders' act.Env. Told of the action it
-// derives, Derive reads the move and, for a Move, its other facts from
-// there instead of from the action, with the same answers.
-func (s *Scratch) Stepped() *act.Stepped { return &s.told }
+// derives, Derive reads the move and, for a Move or a LastStep, its other
+// facts from there instead of from the action, with the same answers.
+func (s *Scratch) Stepped() *act.Stepped { return &s.m.Stepped }
 
 // ofComponentsAnywhere returns the facts told by the components an action
 // sets, for a vocabulary that puts the three in different words of the
@@ -191,14 +191,29 @@ func (s *Scratch) Derive(c *Check) uint64 {
 	// from From, which the world still holds. A Move's action sets its
 	// velocity besides, and nothing else, so its other facts are told
 	// too. What is told is cleared at every action, used or not.
-	if t := &s.told; t.T == c.Type && t.T != nil && t.From != t.To {
+	if t := &m.Stepped; t.T == c.Type && t.T != nil && t.From != t.To {
+		// The builder wrote the mover and its cells where the rules
+		// read them (moved embeds Stepped): nothing is copied.
 		t.T = nil
-		e, to := t.E, t.To
-		m.e, m.from, m.to, m.ok = e, t.From, to, true
-		facts = s.moveFacts(c, e, to, t.Ground)
+		m.ok = true
+		// A Move's facts are whole once its cell's are in: each of its
+		// ways out ends with the call, so nothing is kept across it.
 		if t.Move {
 			if t.Ends {
-				facts |= ends
+				return s.moveFacts(c, t.E, t.To, t.Ground) | ends
+			}
+			return s.moveFacts(c, t.E, t.To, t.Ground)
+		}
+		facts = s.moveFacts(c, t.E, t.To, t.Ground)
+		// A fragment's LastStep removes its mover and sets the LastStep
+		// property, and nothing else: a removal sets no steering and no
+		// velocity, and touches every component the mover holds, a
+		// position and a velocity at least (never idle). Of the facts of
+		// the components only mayStrand can hold, as for any action, if
+		// it touches a top speed (the mover had one).
+		if c.Type.Kind == act.KindLastStep {
+			if c.Action.Mask().Has(vocab.TopSpeed.ID()) {
+				facts |= mayStrand
 			}
 			return facts
 		}
@@ -211,19 +226,19 @@ func (s *Scratch) Derive(c *Check) uint64 {
 			if to := vals[i]; had && old != to {
 				// Field by field: a composite literal would be built
 				// aside and copied, on every move of every action.
-				m.e, m.from, m.to, m.ok = e, old, to, true
+				m.E, m.From, m.To, m.ok = e, old, to, true
 				break
 			}
 		}
 		if !m.ok {
 			if h, last := vocab.LastStep.Get(c.Action); last {
 				if old, had := vocab.Position.Read(c.World, h.E); had && old != h.To {
-					m.e, m.from, m.to, m.ok = h.E, old, h.To, true
+					m.E, m.From, m.To, m.ok = h.E, old, h.To, true
 				}
 			}
 		}
 		if m.ok {
-			facts = s.moveFacts(c, m.e, m.to, s.onGround(c.Action))
+			facts = s.moveFacts(c, m.E, m.To, s.onGround(c.Action))
 		} else {
 			*m = moved{}
 		}
@@ -304,13 +319,15 @@ const (
 	fragmentBusy
 )
 
-// moved is what move finds about an action: the first entity it moves,
-// where from and where to, whether it moves anything at all, and whether
-// the cell it enters holds anything.
+// moved is what move finds about an action: the first entity it moves
+// (E), where from and where to (From, To), whether it moves anything at
+// all, and whether the cell it enters holds anything. The three come in
+// an act.Stepped, where the builders of steps write them: a told step's
+// move is not copied from there. The rest of the Stepped (T, Move, Ends,
+// Ground) is what Derive reads of a telling, and no rule reads it.
 type moved struct {
-	e        ecs.Entity
-	from, to geom.Point
-	ok       bool
+	act.Stepped
+	ok bool
 	// busy is set when the move's target cell holds something other
 	// than projectiles (never off the grid). The rules about what a
 	// mover meets there ask the index for solid things, enemies, the
@@ -356,7 +373,7 @@ func derive(c *Check) *moved {
 // for a rule that may.
 func Subject(c *Check) (ecs.Entity, bool) {
 	m := move(c)
-	return m.e, m.ok
+	return m.E, m.ok
 }
 
 // moveFacts returns the facts of the move the scratch holds, of e to to,
@@ -427,7 +444,7 @@ func (s *Scratch) moveFacts(c *Check, e ecs.Entity, to geom.Point, ground bool) 
 //
 //go:noinline
 func meets(c *Check, m *moved) uint64 {
-	w, e := c.World, m.e
+	w, e := c.World, m.E
 	var facts uint64
 	if vocab.Enemy.In(w, e) {
 		facts |= enemyBusy
@@ -440,11 +457,11 @@ func meets(c *Check, m *moved) uint64 {
 	}
 	if vocab.Player.In(w, e) {
 		facts |= vanBusy
-		if len(c.Spatial.Holders(m.to, vocab.Letter.ID())) > 0 {
+		if len(c.Spatial.Holders(m.To, vocab.Letter.ID())) > 0 {
 			facts |= letters
 		}
 	}
-	if vocab.Vehicle.In(w, e) && c.Spatial.Any(m.to, vocab.RunOverable.ID()) {
+	if vocab.Vehicle.In(w, e) && c.Spatial.Any(m.To, vocab.RunOverable.ID()) {
 		facts |= runOverable
 	}
 	return facts

@@ -251,9 +251,9 @@ type pointMove struct {
 func (s *pointFacts) Derive(c *Check) uint64 {
 	f := s.Scratch.Derive(c)
 	if s.m.ok {
-		got := s.moveFacts(c, s.m.e, s.m.to, s.onGround(c.Action))
+		got := s.moveFacts(c, s.m.E, s.m.To, s.onGround(c.Action))
 		s.moves = append(s.moves, pointMove{got: got, want: factsByPoint(s.Scratch, c), busy: s.m.busy,
-			ground: vocab.Ground.On(c.Action), to: s.m.to})
+			ground: vocab.Ground.On(c.Action), to: s.m.To})
 	}
 	return f
 }
@@ -262,7 +262,7 @@ func (s *pointFacts) Derive(c *Check) uint64 {
 // again by its point, with the busy it would set left out.
 func factsByPoint(s *Scratch, c *Check) uint64 {
 	m, sp := &s.m, c.Spatial
-	to := m.to
+	to := m.To
 	if !sp.In(to) {
 		return offGrid | mayStrand | goal | acid
 	}
@@ -277,10 +277,10 @@ func factsByPoint(s *Scratch, c *Check) uint64 {
 		facts |= mayStrand
 	}
 	if env := s.env; env != nil {
-		if to.X >= env.GoalX && vocab.Player.In(c.World, m.e) {
+		if to.X >= env.GoalX && vocab.Player.In(c.World, m.E) {
 			facts |= goal
 		}
-		if c.World.Holds(vocab.Tyres.ID(), m.e) && env.Acid(to) {
+		if c.World.Holds(vocab.Tyres.ID(), m.E) && env.Acid(to) {
 			facts |= acid
 		}
 	}

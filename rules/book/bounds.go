@@ -12,7 +12,7 @@ import (
 func Bounds(env *Env) Rule {
 	return Rule{Name: "bounds", Concerns: moveConcerns, Needs: offGrid, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to, ok := m.e, m.to, m.ok
+		e, to, ok := m.E, m.To, m.ok
 		if !ok || c.Spatial.In(to) {
 			return Accept
 		}

@@ -12,7 +12,7 @@ import (
 func BumpAttack() Rule {
 	return Rule{Name: "bump attack", Concerns: groundConcerns, Needs: enemyBusy, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to := m.e, m.to
+		e, to := m.E, m.To
 		if !m.busy || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Player.ID()) {
 			return Accept
 		}

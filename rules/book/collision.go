@@ -13,7 +13,7 @@ import (
 func Collision() Rule {
 	return Rule{Name: "collision", Concerns: moveConcerns, Needs: busy, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to := m.e, m.to
+		e, to := m.E, m.To
 		if !m.busy || vocab.Shard.In(c.World, e) || !c.Spatial.Any(to, vocab.Solid.ID()) {
 			return Accept
 		}

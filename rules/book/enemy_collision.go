@@ -11,7 +11,7 @@ import (
 func EnemyCollision() Rule {
 	return Rule{Name: "enemy collision", Concerns: groundConcerns, Needs: enemyBusy, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to := m.e, m.to
+		e, to := m.E, m.To
 		if !m.busy || !vocab.Enemy.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept
 		}

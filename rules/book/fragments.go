@@ -12,7 +12,7 @@ import (
 func FragmentsBurnLetters() Rule {
 	return Rule{Name: "fragments burn letters", Concerns: moveConcerns, Needs: fragmentBusy, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to := m.e, m.to
+		e, to := m.E, m.To
 		if !m.busy || !vocab.Shard.In(c.World, e) {
 			return Accept
 		}

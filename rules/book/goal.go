@@ -12,7 +12,7 @@ import (
 func GoalReached(env *Env) Rule {
 	return Rule{Name: "goal reached", Concerns: groundConcerns, Needs: goal, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to, ok := m.e, m.to, m.ok
+		e, to, ok := m.E, m.To, m.ok
 		if ok && to.X >= env.GoalX && vocab.Player.In(c.World, e) && !vocab.Arrived.In(c.World, e) {
 			c.Enqueue(act.Arrive(e))
 		}

@@ -13,7 +13,7 @@ import (
 func LetterPickup() Rule {
 	return Rule{Name: "letter pick-up", Concerns: groundConcerns, Needs: letters, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to := m.e, m.to
+		e, to := m.E, m.To
 		if !m.busy || !vocab.Player.In(c.World, e) {
 			return Accept
 		}

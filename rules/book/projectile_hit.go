@@ -18,7 +18,7 @@ import (
 func ProjectileHit() Rule {
 	return Rule{Name: "projectile hit", Concerns: moveConcerns, Needs: projectileBusy, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to := m.e, m.to
+		e, to := m.E, m.To
 		if !m.busy || !vocab.IsProjectile(c.World, e) || !c.Spatial.Any(to, vocab.Hittable.ID()) {
 			return Accept
 		}

@@ -12,7 +12,7 @@ import (
 func RunOver() Rule {
 	return Rule{Name: "run-over", Concerns: groundConcerns, Needs: runOverable, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to := m.e, m.to
+		e, to := m.E, m.To
 		if !m.busy || !vocab.Vehicle.In(c.World, e) || !c.Spatial.Any(to, vocab.RunOverable.ID()) {
 			return Accept
 		}

@@ -44,7 +44,7 @@ func stranded(c *Check, env *Env) (ecs.Entity, assets.TextID, bool) {
 	// enemy's, or the van's into a cell with nothing solid to the east,
 	// which the index's count tells without a call.
 	m := move(c)
-	van, p := m.e, m.to
+	van, p := m.E, m.To
 	east := geom.Pt(p.X+1, p.Y)
 	if !m.ok || p.X >= env.GoalX || !vocab.Player.In(c.World, van) ||
 		c.Spatial.In(east) && !c.Spatial.Any(east, vocab.Solid.ID()) ||

@@ -11,7 +11,7 @@ import (
 func VanCollision() Rule {
 	return Rule{Name: "van collision", Concerns: groundConcerns, Needs: vanBusy, Check: func(c *Check) Verdict {
 		m := move(c)
-		e, to := m.e, m.to
+		e, to := m.E, m.To
 		if !m.busy || !vocab.Player.In(c.World, e) || !c.Spatial.Any(to, vocab.Enemy.ID()) {
 			return Accept
 		}
