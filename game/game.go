@@ -215,10 +215,12 @@ func (g *Game) setEngine(consultAll bool) { g.setEngineBuilding(consultAll, buil
 // builder returns the engine's Build for g: a Move, most actions of a
 // cascade, goes to its builder at once, the other kinds through
 // act.Build's search for theirs. A Move means nothing beyond its change
-// set (act.Commit passes it by), so it is committed quietly, without the
-// commit hook, unless a front end hears every commit; the turn still
-// counts it (see do). It is kept out of line so that its closure is
-// compiled once, as itself, with BuildMove inlined into it.
+// set (act.Commit passes it by), nor do most kinds of a quiet turn (a
+// Wait, the physics, a lane change, an enemy's walk: act's
+// CommitsNothing), so they are committed quietly, without the commit
+// hook, unless a front end hears every commit; the turn still counts them
+// (see do). It is kept out of line so that its closure is compiled once,
+// as itself, with BuildMove inlined into it.
 //
 //go:noinline
 func builder(g *Game) func(*act.Act, *ecs.Action) {
@@ -230,6 +232,9 @@ func builder(g *Game) func(*act.Act, *ecs.Action) {
 			}
 			act.BuildMove(env, t, a)
 			return
+		}
+		if t.Kind.CommitsNothing() && g.listener.Commit == nil {
+			g.engine.CommitQuietly()
 		}
 		act.Build(env, t, a)
 	}

@@ -2,11 +2,14 @@ package act
 
 import (
 	"fmt"
+	"math/bits"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"lastpost/ecs"
+	"lastpost/ecs/geom"
 	"lastpost/rules/vocab"
 )
 
@@ -42,5 +45,42 @@ func TestCommitPassesMovesByAsTheSearchWould(t *testing.T) {
 		require.Equal(t, search.calls, shortcut.calls, "Move(%d)", e)
 		require.Equal(t, search.tally, shortcut.tally, "Move(%d)", e)
 		require.Empty(t, shortcut.calls)
+	}
+}
+
+// TestCommitsNothingMeansCommitDoesNothing pins the kinds CommitsNothing
+// names, by which the game's engine leaves Commit out: committing any of
+// them, with every field of the action type set, asks nothing of the
+// ledger, reads nothing of the environment (none is given, so a read
+// panics) and leaves the action type as it was. Every other kind's commit
+// does something there: it asks the ledger or reads the environment, so
+// the list leaves out no kind whose commit could be left out.
+func TestCommitsNothingMeansCommitDoesNothing(t *testing.T) {
+	quiet := 0
+	for k := range kindCount {
+		before := Act{Kind: k, Dir: 1, Driver: true, E: 7, O: 9, N: 3, At: geom.Pt(4, 5),
+			Item: "pistol", Delay: 40, Msg: vocab.Message{ID: "hello"}}
+		t.Run(k.String(), func(t *testing.T) {
+			var l spyLedger
+			got := before
+			panicked := func() (p bool) {
+				defer func() { p = recover() != nil }()
+				Commit(nil, &l, &got)
+				return false
+			}()
+			if !k.CommitsNothing() {
+				assert.True(t, panicked || len(l.calls) > 0, "%v commits something, so it is not listed", k)
+				return
+			}
+			quiet++
+			require.False(t, panicked, "%v is listed, but its commit reads the environment", k)
+			require.Empty(t, l.calls, "%v is listed, but its commit asks the ledger", k)
+			require.Equal(t, Tally{}, l.tally)
+			require.Equal(t, before, got)
+		})
+	}
+	require.Equal(t, bits.OnesCount64(commitsNothing), quiet, "every kind listed is a kind")
+	for _, k := range []Kind{kindCount, kindCount + 1, 64, 64 + KindMove, 255} {
+		require.False(t, k.CommitsNothing(), "Act#%d is no kind", k)
 	}
 }

@@ -21,19 +21,25 @@ func LastStepIn(t *Act, e ecs.Entity) { t.Kind, t.E = KindLastStep, e }
 // or burns there is the rules' to say, as for any step, and a step they
 // refuse leaves the fragment where it was for its hit to spend it.
 func buildLastStep(env *Env, t *Act, a *ecs.Action) {
-	// Only the line is read: through Ref, the course is not copied out.
-	v := vocab.Velocity.Ref(env.World, t.E)
+	// Only the line is read: through Ref, the course is not copied out,
+	// but the line is, as Step advances the line it is called on and the
+	// world's value must not change outside an action.
+	e := t.E
+	v := vocab.Velocity.Ref(env.World, e)
 	if v == nil {
 		return
 	}
-	p, ok := vocab.Position.Read(env.World, t.E)
+	p, ok := vocab.Position.Read(env.World, e)
 	if !ok {
 		return
 	}
-	to := p.Add(v.Line.Step())
-	a.RemoveEntity(t.E)
-	vocab.LastStep.Set(a, vocab.Hop{E: t.E, To: to})
+	line := v.Line
+	to := p.Add(line.Step())
+	// The rules are told before the removal's call, so that only the
+	// entity and its cell are kept across it.
 	if s := env.Stepped; s != nil {
-		s.T, s.E, s.From, s.To, s.Move, s.Ends, s.Ground = t, t.E, p, to, false, false, false
+		s.T, s.E, s.From, s.To, s.Move, s.Ends, s.Ground = t, e, p, to, false, false, false
 	}
+	a.RemoveEntity(e)
+	vocab.LastStep.Set(a, vocab.Hop{E: e, To: to})
 }
