@@ -279,13 +279,22 @@ func (s *Spatial) list(sp span) []Entity { return s.pool[sp.off : sp.off+sp.n : 
 const firstRoom = 2
 
 // cellRoom is the room of every cell's first block, which reset lays out,
-// and which an emptied cell keeps. Twice firstRoom: a blast's first shards
-// stand three to a cell, and a cascade's shards cross each other's cells,
+// and which an emptied cell keeps (or more, up to cellKeep). Twice
+// firstRoom: a blast's first shards stand three to a cell, and a cascade's shards cross each other's cells,
 // so with room for two the third to arrive moved its cell's list to a new
 // block hundreds of times a cascade. The pool's laid-out part is never
 // cleared, so the larger room costs memory, not instructions. A listed
 // component's list has no block laid out and keeps firstRoom.
 const cellRoom = 2 * firstRoom
+
+// cellKeep is the most room an emptied cell keeps: twice cellRoom. A cell
+// that held five to eight (a cascade's shards meeting) and gave its block
+// back took a block of firstRoom for the next to arrive and outgrew it at
+// the third; keeping the block costs at most cellKeep slots a cell (a road
+// of 119 x 30 cells, 228 KB at worst, beside the 114 KB laid out), and
+// a larger block still goes back, so a crowd of more than eight crossing
+// the road leaves no room behind.
+const cellKeep = 2 * cellRoom
 
 // roomClasses is how many room sizes (firstRoom, twice that, ...) the free
 // lists keep apart; 31 covers every span an int32 offset can address.
@@ -398,7 +407,7 @@ func (s *Spatial) pull(sp *span, e Entity) {
 }
 
 // vacated gives back the block of span sp if the last pull emptied it and
-// it has more than keep room: cellRoom for a cell's list, firstRoom for a
+// it has more than keep room: cellKeep for a cell's list, firstRoom for a
 // listed component's. An emptied span keeps that room, so an entity
 // stepping back and forth between two cells (the van changing lanes)
 // claims nothing; a larger block goes back, or a crowd passing through (a
@@ -830,7 +839,7 @@ func (s *Spatial) clearAll(removed []Entity) {
 		s.note(c)
 		if sp := &s.cells[c]; sp.n > 0 {
 			sp.n = 0
-			s.vacated(sp, cellRoom)
+			s.vacated(sp, cellKeep)
 		}
 		for b := pl.counted; b != 0; b &= b - 1 {
 			s.counts[c*nc+bits.TrailingZeros64(b)] = 0
@@ -1088,7 +1097,7 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 		// shift's lines, written here: a crowd's step pays no call for
 		// the cell, the span every step moves.
 		s.pull(f, e)
-		s.vacated(f, cellRoom)
+		s.vacated(f, cellKeep)
 		s.push(t, e)
 		s.recount(from, to, pl.counted)
 		n := len(s.listed)
@@ -1131,7 +1140,7 @@ func (s *Spatial) recount(from, to int, bits64 uint64) {
 // is the case, by trading their blocks: nothing in the pool is written and
 // nothing is claimed, and both lists read as pull and push would leave
 // them. It is the common step of a mover on an open road. An empty span's
-// room is at most what vacated keeps (cellRoom for a cell, firstRoom for a
+// room is at most what vacated keeps (cellKeep for a cell, firstRoom for a
 // listed component's list), so the trade keeps that true of from. It reports whether it traded, and is small
 // enough to inline where shift is the other way.
 func trade(from, to *span) bool {
@@ -1158,7 +1167,7 @@ func (s *Spatial) withdraw(e Entity, pl placement) {
 	s.note(c)
 	sp := &s.cells[c]
 	s.pull(sp, e)
-	s.vacated(sp, cellRoom)
+	s.vacated(sp, cellKeep)
 	for b := pl.counted; b != 0; b &= b - 1 {
 		s.counts[c*len(s.counted)+bits.TrailingZeros64(b)]--
 	}
