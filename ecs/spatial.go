@@ -51,6 +51,9 @@ type Spatial struct {
 	listSlot  [MaxComponents]int16
 	tracked   Mask
 	members   Mask
+	// trackedWords is how many of tracked's words, from the first, hold
+	// its bits: aboutOnly, on every removal of a thing, looks at no others.
+	trackedWords int
 	// cells and lists locate each cell's entities, and each (cell, listed
 	// component)'s holders, in pool. Spans hold no pointers, so a road's
 	// index is one flat block the collector need not scan.
@@ -194,6 +197,12 @@ func (s *Spatial) reset(spec SpatialSpec) {
 		s.listSlot[id] = int16(i)
 		s.tracked.Add(id)
 		s.members.Add(id)
+	}
+	s.trackedWords = 0
+	for k, word := range s.tracked {
+		if word != 0 {
+			s.trackedWords = k + 1
+		}
 	}
 	n := s.w * s.h
 	room := max(n, s.reserve)
@@ -626,8 +635,8 @@ func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 // tracks, from the masks, not every touched one: a thing removed whole
 // touches all its components, of which the index tracks two or three.
 func (s *Spatial) aboutOnly(a *Action, e Entity) bool {
-	for k := range a.mask {
-		for b := a.mask[k] & s.tracked[k]; b != 0; b &= b - 1 {
+	for k, t := range s.tracked[:s.trackedWords] {
+		for b := a.mask[k&3] & t; b != 0; b &= b - 1 {
 			id := ID(k*64 + bits.TrailingZeros64(b))
 			if id != s.pos.id && !a.cores[id].only(e) {
 				return false

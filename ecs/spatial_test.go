@@ -745,3 +745,59 @@ func requireBlocksApart(t *testing.T, s *Spatial, msg string, args ...any) {
 		}
 	}
 }
+
+// aboutOnly looks at tracked's words up to the last that holds a bit. With
+// tracked components in the second and third words (ids 70 and 140), it
+// answers as a walk over every id does, for random writes of tracked and
+// untracked components on the entity asked about and on another.
+func TestAboutOnlyAgreesWithEveryID(t *testing.T) {
+	const n = 150
+	specs := make([]Spec, n)
+	for i := range specs {
+		specs[i] = FlagSpec(FlagOf(ID(i)), fmt.Sprintf("f%d", i))
+	}
+	p := DataOf[geom.Point](3)
+	specs[3] = DataSpec(p, "position", hashPoint)
+	w := NewWorld(MustSchema(specs...))
+	sp := w.SetSpatial(SpatialSpec{W: 4, H: 4, Pos: p, Counts: []ID{70}, Sets: []ID{140}})
+	require.Equal(t, 3, sp.trackedWords)
+	flags := []ID{5, 70, 100, 140}
+	a := w.NewAction()
+	ents := []Entity{a.Spawn(), a.Spawn()}
+	for i, e := range ents {
+		p.Set(a, e, geom.Pt(i, 1))
+		for _, id := range flags {
+			FlagOf(id).Add(a, e)
+		}
+	}
+	w.Commit(a)
+	plain := func(a *Action, e Entity) bool {
+		for id := range ID(n) {
+			if a.mask.Has(id) && sp.tracked.Has(id) && id != p.id && !a.cores[id].only(e) {
+				return false
+			}
+		}
+		return true
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	seen := map[bool]int{}
+	for trial := range testsize.Steps(400) {
+		a := w.NewAction()
+		for range 1 + r.IntN(3) {
+			e := ents[r.IntN(len(ents))]
+			if r.IntN(4) == 0 {
+				a.RemoveEntity(e)
+			} else {
+				FlagOf(flags[r.IntN(len(flags))]).Remove(a, e)
+			}
+		}
+		for _, e := range ents {
+			want := plain(a, e)
+			require.Equal(t, want, sp.aboutOnly(a, e), "trial %d, entity %d, touched %v", trial, e, a.Touched())
+			seen[want]++
+		}
+		a.Reset()
+	}
+	require.NotZero(t, seen[true])
+	require.NotZero(t, seen[false])
+}
