@@ -51,6 +51,9 @@ type Spatial struct {
 	listSlot  [MaxComponents]int16
 	tracked   Mask
 	members   Mask
+	// trackedWords is how many of tracked's words, from the first, hold
+	// its bits: aboutOnly, on every removal of a thing, looks at no others.
+	trackedWords int
 	// cells and lists locate each cell's entities, and each (cell, listed
 	// component)'s holders, in pool. Spans hold no pointers, so a road's
 	// index is one flat block the collector need not scan.
@@ -195,6 +198,12 @@ func (s *Spatial) reset(spec SpatialSpec) {
 		s.tracked.Add(id)
 		s.members.Add(id)
 	}
+	s.trackedWords = 0
+	for k, word := range s.tracked {
+		if word != 0 {
+			s.trackedWords = k + 1
+		}
+	}
 	n := s.w * s.h
 	room := max(n, s.reserve)
 	if cap(s.cells) < n {
@@ -279,13 +288,22 @@ func (s *Spatial) list(sp span) []Entity { return s.pool[sp.off : sp.off+sp.n : 
 const firstRoom = 2
 
 // cellRoom is the room of every cell's first block, which reset lays out,
-// and which an emptied cell keeps. Twice firstRoom: a blast's first shards
-// stand three to a cell, and a cascade's shards cross each other's cells,
+// and which an emptied cell keeps (or more, up to cellKeep). Twice
+// firstRoom: a blast's first shards stand three to a cell, and a cascade's shards cross each other's cells,
 // so with room for two the third to arrive moved its cell's list to a new
 // block hundreds of times a cascade. The pool's laid-out part is never
 // cleared, so the larger room costs memory, not instructions. A listed
 // component's list has no block laid out and keeps firstRoom.
 const cellRoom = 2 * firstRoom
+
+// cellKeep is the most room an emptied cell keeps: twice cellRoom. A cell
+// that held five to eight (a cascade's shards meeting) and gave its block
+// back took a block of firstRoom for the next to arrive and outgrew it at
+// the third; keeping the block costs at most cellKeep slots a cell (a road
+// of 119 x 30 cells, 228 KB at worst, beside the 114 KB laid out), and
+// a larger block still goes back, so a crowd of more than eight crossing
+// the road leaves no room behind.
+const cellKeep = 2 * cellRoom
 
 // roomClasses is how many room sizes (firstRoom, twice that, ...) the free
 // lists keep apart; 31 covers every span an int32 offset can address.
@@ -398,7 +416,7 @@ func (s *Spatial) pull(sp *span, e Entity) {
 }
 
 // vacated gives back the block of span sp if the last pull emptied it and
-// it has more than keep room: cellRoom for a cell's list, firstRoom for a
+// it has more than keep room: cellKeep for a cell's list, firstRoom for a
 // listed component's. An emptied span keeps that room, so an entity
 // stepping back and forth between two cells (the van changing lanes)
 // claims nothing; a larger block goes back, or a crowd passing through (a
@@ -617,8 +635,8 @@ func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 // tracks, from the masks, not every touched one: a thing removed whole
 // touches all its components, of which the index tracks two or three.
 func (s *Spatial) aboutOnly(a *Action, e Entity) bool {
-	for k := range a.mask {
-		for b := a.mask[k] & s.tracked[k]; b != 0; b &= b - 1 {
+	for k, t := range s.tracked[:s.trackedWords] {
+		for b := a.mask[k&3] & t; b != 0; b &= b - 1 {
 			id := ID(k*64 + bits.TrailingZeros64(b))
 			if id != s.pos.id && !a.cores[id].only(e) {
 				return false
@@ -830,7 +848,7 @@ func (s *Spatial) clearAll(removed []Entity) {
 		s.note(c)
 		if sp := &s.cells[c]; sp.n > 0 {
 			sp.n = 0
-			s.vacated(sp, cellRoom)
+			s.vacated(sp, cellKeep)
 		}
 		for b := pl.counted; b != 0; b &= b - 1 {
 			s.counts[c*nc+bits.TrailingZeros64(b)] = 0
@@ -1088,7 +1106,7 @@ func (s *Spatial) move(e Entity, from int, pl placement) {
 		// shift's lines, written here: a crowd's step pays no call for
 		// the cell, the span every step moves.
 		s.pull(f, e)
-		s.vacated(f, cellRoom)
+		s.vacated(f, cellKeep)
 		s.push(t, e)
 		s.recount(from, to, pl.counted)
 		n := len(s.listed)
@@ -1131,7 +1149,7 @@ func (s *Spatial) recount(from, to int, bits64 uint64) {
 // is the case, by trading their blocks: nothing in the pool is written and
 // nothing is claimed, and both lists read as pull and push would leave
 // them. It is the common step of a mover on an open road. An empty span's
-// room is at most what vacated keeps (cellRoom for a cell, firstRoom for a
+// room is at most what vacated keeps (cellKeep for a cell, firstRoom for a
 // listed component's list), so the trade keeps that true of from. It reports whether it traded, and is small
 // enough to inline where shift is the other way.
 func trade(from, to *span) bool {
@@ -1158,7 +1176,7 @@ func (s *Spatial) withdraw(e Entity, pl placement) {
 	s.note(c)
 	sp := &s.cells[c]
 	s.pull(sp, e)
-	s.vacated(sp, cellRoom)
+	s.vacated(sp, cellKeep)
 	for b := pl.counted; b != 0; b &= b - 1 {
 		s.counts[c*len(s.counted)+bits.TrailingZeros64(b)]--
 	}

@@ -258,6 +258,50 @@ func TestSpatialCellsHoldFourInTheirOwnBlock(t *testing.T) {
 	assert.Equal(t, free, sp.free, "free blocks after the crossing")
 }
 
+// A crowd of five to eight that leaves a cell leaves it its block of
+// eight (cellKeep), so the cell takes the crowd back without claiming anything; a
+// crowd of more than eight leaves an emptied cell no room, so crossing
+// the road it leaves none behind. Each cell reads as the order of arrival.
+func TestSpatialCellsKeepRoomForEight(t *testing.T) {
+	for _, size := range []int{5, 8, 9} {
+		w := seedWorld(t)
+		sp := w.Spatial()
+		a := w.NewAction()
+		crowd := make([]Entity, size)
+		for i := range crowd {
+			crowd[i] = a.Spawn()
+			pos.Set(a, crowd[i], geom.Pt(0, 4))
+		}
+		w.Commit(a)
+		walk := func(x int) {
+			for _, e := range crowd {
+				pos.Set(a, e, geom.Pt(x, 4))
+				w.Commit(a)
+			}
+			require.NoError(t, sp.Check(w), "size %d: to x=%d", size, x)
+			require.Equal(t, crowd, sp.At(geom.Pt(x, 4)), "size %d: x=%d", size, x)
+		}
+		// Each cell of the row has held the crowd once.
+		for x := 1; x < gridW; x++ {
+			walk(x)
+		}
+		room, free := len(sp.pool), sp.free
+		for x := gridW - 2; x >= 0; x-- {
+			walk(x)
+			left := sp.cells[sp.cell(geom.Pt(x+1, 4))]
+			if size <= 8 {
+				assert.Equal(t, int32(8), left.r, "size %d: room left at x=%d", size, x+1)
+			} else {
+				assert.Equal(t, span{}, left, "size %d: cell left at x=%d", size, x+1)
+			}
+		}
+		if size <= 8 {
+			assert.Equal(t, room, len(sp.pool), "size %d: room in the pool on the way back", size)
+			assert.Equal(t, free, sp.free, "size %d: free blocks on the way back", size)
+		}
+	}
+}
+
 // A lone mover stepping into empty cells trades blocks with the cell it
 // leaves, in its cell list and in every list that holds it: the pool does
 // not grow even on its first step into a cell whose list has never had
@@ -656,7 +700,7 @@ func TestSpansAgreeWithPlainLists(t *testing.T) {
 					e = model[c][0]
 				}
 				s.pull(sp, e)
-				s.vacated(sp, cellRoom)
+				s.vacated(sp, cellKeep)
 				model[c] = slices.DeleteFunc(model[c], func(x Entity) bool { return x == e })
 			}
 			for i, m := range model {
@@ -700,4 +744,60 @@ func requireBlocksApart(t *testing.T, s *Spatial, msg string, args ...any) {
 			claim(-1, int(h-1), firstRoom<<k)
 		}
 	}
+}
+
+// aboutOnly looks at tracked's words up to the last that holds a bit. With
+// tracked components in the second and third words (ids 70 and 140), it
+// answers as a walk over every id does, for random writes of tracked and
+// untracked components on the entity asked about and on another.
+func TestAboutOnlyAgreesWithEveryID(t *testing.T) {
+	const n = 150
+	specs := make([]Spec, n)
+	for i := range specs {
+		specs[i] = FlagSpec(FlagOf(ID(i)), fmt.Sprintf("f%d", i))
+	}
+	p := DataOf[geom.Point](3)
+	specs[3] = DataSpec(p, "position", hashPoint)
+	w := NewWorld(MustSchema(specs...))
+	sp := w.SetSpatial(SpatialSpec{W: 4, H: 4, Pos: p, Counts: []ID{70}, Sets: []ID{140}})
+	require.Equal(t, 3, sp.trackedWords)
+	flags := []ID{5, 70, 100, 140}
+	a := w.NewAction()
+	ents := []Entity{a.Spawn(), a.Spawn()}
+	for i, e := range ents {
+		p.Set(a, e, geom.Pt(i, 1))
+		for _, id := range flags {
+			FlagOf(id).Add(a, e)
+		}
+	}
+	w.Commit(a)
+	plain := func(a *Action, e Entity) bool {
+		for id := range ID(n) {
+			if a.mask.Has(id) && sp.tracked.Has(id) && id != p.id && !a.cores[id].only(e) {
+				return false
+			}
+		}
+		return true
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	seen := map[bool]int{}
+	for trial := range testsize.Steps(400) {
+		a := w.NewAction()
+		for range 1 + r.IntN(3) {
+			e := ents[r.IntN(len(ents))]
+			if r.IntN(4) == 0 {
+				a.RemoveEntity(e)
+			} else {
+				FlagOf(flags[r.IntN(len(flags))]).Remove(a, e)
+			}
+		}
+		for _, e := range ents {
+			want := plain(a, e)
+			require.Equal(t, want, sp.aboutOnly(a, e), "trial %d, entity %d, touched %v", trial, e, a.Touched())
+			seen[want]++
+		}
+		a.Reset()
+	}
+	require.NotZero(t, seen[true])
+	require.NotZero(t, seen[false])
 }
