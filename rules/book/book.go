@@ -449,11 +449,12 @@ func meets(c *Check, m *moved) uint64 {
 	if vocab.Enemy.In(w, e) {
 		facts |= enemyBusy
 	}
-	if vocab.IsProjectile(w, e) {
-		facts |= projectileBusy
-	}
+	// vocab.IsProjectile written out, its shard read shared with the
+	// fragment's fact: the call it would be is over the inlining budget.
 	if vocab.Shard.In(w, e) {
-		facts |= fragmentBusy
+		facts |= projectileBusy | fragmentBusy
+	} else if vocab.Projectile.In(w, e) {
+		facts |= projectileBusy
 	}
 	if vocab.Player.In(w, e) {
 		facts |= vanBusy
