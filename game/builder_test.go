@@ -28,7 +28,7 @@ func TestBuilderBuildsAsActBuild(t *testing.T) {
 		var hashes [2]uint64
 		var moves int
 		for k := range records {
-			g, acts := mk(t)
+			g, acts := mk(t, nil)
 			if k == 1 {
 				g.setEngineBuilding(false, func(t *act.Act, a *ecs.Action) { act.Build(&g.env, t, a) })
 			}

@@ -40,6 +40,13 @@ func NewOnDrawnRoad(data *assets.Data, seed uint64, drawing string) (*Game, erro
 // layOutDrawnRoad makes a run on the drawn road and populates it, up to
 // the enemies' first turns, which have not been played yet.
 func layOutDrawnRoad(data *assets.Data, seed uint64, drawing string) (*Game, error) {
+	return layOutDrawnRoadFrom(nil, data, seed, drawing)
+}
+
+// layOutDrawnRoadFrom is layOutDrawnRoad in old's memory, as NewFrom
+// makes a run in a finished one's (old must not be used afterwards), or
+// in new memory when old is nil.
+func layOutDrawnRoadFrom(old *Game, data *assets.Data, seed uint64, drawing string) (*Game, error) {
 	level, err := levelgen.Parse(drawing, data.LevelGen.Legend)
 	if err != nil {
 		return nil, fmt.Errorf("game: the drawn road: %w", err)
@@ -47,7 +54,7 @@ func layOutDrawnRoad(data *assets.Data, seed uint64, drawing string) (*Game, err
 	if level.Start.X >= level.GoalX() {
 		return nil, fmt.Errorf("game: the drawn road: the van stands in the last column, %d, where the delivery ends: draw road east of it", level.GoalX()+1)
 	}
-	g := newGame(data, seed)
+	g := newGameFrom(old, data, seed)
 	g.drawn = true
 	g.setLevel(level)
 	g.populate()

@@ -44,7 +44,14 @@ func fxGame(tb testing.TB, seed uint64, drawn string) *Game {
 // fxGameWith is fxGame with the given data, for tests that change numbers.
 func fxGameWith(tb testing.TB, data *assets.Data, seed uint64, drawn string) *Game {
 	tb.Helper()
-	g, err := layOutDrawnRoad(data, seed, drawn)
+	return fxGameFrom(tb, nil, data, seed, drawn)
+}
+
+// fxGameFrom is fxGameWith in old's memory (layOutDrawnRoadFrom), or in
+// new memory when old is nil.
+func fxGameFrom(tb testing.TB, old *Game, data *assets.Data, seed uint64, drawn string) *Game {
+	tb.Helper()
+	g, err := layOutDrawnRoadFrom(old, data, seed, drawn)
 	require.NoError(tb, err)
 	fxFreeze(g)
 	fxSpeed(g, g.env.Van, 0)
