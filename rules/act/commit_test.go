@@ -3,6 +3,7 @@ package act
 import (
 	"fmt"
 	"math/bits"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,6 +57,12 @@ func TestCommitPassesMovesByAsTheSearchWould(t *testing.T) {
 // does something there: it asks the ledger or reads the environment, so
 // the list leaves out no kind whose commit could be left out.
 func TestCommitsNothingMeansCommitDoesNothing(t *testing.T) {
+	if runtime.GOARCH == "386" {
+		// CI runs this package's 32-bit build under a user-mode emulator,
+		// which cannot turn a nil dereference into a panic to recover;
+		// the list is the same on every architecture.
+		t.Skip("the probe recovers from nil dereferences, which the 32-bit emulator cannot deliver")
+	}
 	quiet := 0
 	for k := range kindCount {
 		before := Act{Kind: k, Dir: 1, Driver: true, E: 7, O: 9, N: 3, At: geom.Pt(4, 5),
