@@ -287,13 +287,14 @@ func (s *Spatial) list(sp span) []Entity { return s.pool[sp.off : sp.off+sp.n : 
 // firstRoom is the room a span gets when its first entity arrives.
 const firstRoom = 2
 
-// cellRoom is the room of every cell's first block, which reset lays out,
-// and which an emptied cell keeps (or more, up to cellKeep). Twice
-// firstRoom: a blast's first shards stand three to a cell, and a cascade's shards cross each other's cells,
-// so with room for two the third to arrive moved its cell's list to a new
-// block hundreds of times a cascade. The pool's laid-out part is never
-// cleared, so the larger room costs memory, not instructions. A listed
-// component's list has no block laid out and keeps firstRoom.
+// cellRoom is the room of every cell's first block, which reset lays
+// out, and which an emptied cell keeps (or more, up to cellKeep). Twice
+// firstRoom: a blast's first shards stand three to a cell, and a
+// cascade's shards cross each other's cells, so with room for two the
+// third to arrive moved its cell's list to a new block hundreds of
+// times a cascade. The pool's laid-out part is never cleared, so the
+// larger room costs memory, not instructions. A listed component's list
+// has no block laid out and keeps firstRoom.
 const cellRoom = 2 * firstRoom
 
 // cellKeep is the most room an emptied cell keeps: twice cellRoom. A cell
@@ -1145,13 +1146,14 @@ func (s *Spatial) recount(from, to int, bits64 uint64) {
 	}
 }
 
-// trade moves the lone entity of span from to the empty span to, if that
-// is the case, by trading their blocks: nothing in the pool is written and
-// nothing is claimed, and both lists read as pull and push would leave
-// them. It is the common step of a mover on an open road. An empty span's
-// room is at most what vacated keeps (cellKeep for a cell, firstRoom for a
-// listed component's list), so the trade keeps that true of from. It reports whether it traded, and is small
-// enough to inline where shift is the other way.
+// trade moves the lone entity of span from to the empty span to, if
+// that is the case, by trading their blocks: nothing in the pool is
+// written and nothing is claimed, and both lists read as pull and push
+// would leave them. It is the common step of a mover on an open road.
+// An empty span's room is at most what vacated keeps (cellKeep for a
+// cell, firstRoom for a listed component's list), so the trade keeps
+// that true of from. It reports whether it traded, and is small enough
+// to inline where shift is the other way.
 func trade(from, to *span) bool {
 	if from.n != 1 || to.n != 0 {
 		return false
