@@ -96,9 +96,9 @@ type deltaCore struct {
 	dense *[]Entity
 	head  *digestHead
 	cut   func(i, last int)
-	// flags, for a flag store, is its values instead of cut: a value of
-	// no size moves nothing, so the removal shortens them in place,
-	// without the call.
+	// flags, for a flag store, is its values, which the removal shortens
+	// in place instead of calling cut, a value of no size moving nothing,
+	// unless the store keeps a digest (cut takes the term out).
 	flags *[]struct{}
 	// setOne is the delta's flush when it holds one entry, a value set:
 	// a closure calls no generic wrapper, which flush through the delta
@@ -139,6 +139,9 @@ func (d *dataDelta[T]) setter() func() {
 			k = st.index.pages[p].slot[e&pageMask]
 		}
 		if k != 0 {
+			if st.summed {
+				st.touch(int(k - 1))
+			}
 			st.vals[k-1] = d.vals[0]
 		} else {
 			st.add(d.ents[0], d.vals[0])
@@ -148,8 +151,6 @@ func (d *dataDelta[T]) setter() func() {
 			d.vals[0] = zero
 		}
 		d.ents, d.vals, d.top = d.ents[:0], d.vals[:0], 0
-		// The store's kept digest no longer holds (World.Hash).
-		st.summed = false
 	}
 }
 
@@ -397,6 +398,9 @@ func (d *dataDelta[T]) flush() {
 		st := d.st
 		if len(d.ents) == 1 {
 			if k := st.index.load(d.ents[0]); k != 0 {
+				if st.summed {
+					st.touch(int(k - 1))
+				}
 				st.vals[k-1] = d.vals[0]
 			} else {
 				st.add(d.ents[0], d.vals[0])
@@ -411,7 +415,6 @@ func (d *dataDelta[T]) flush() {
 			d.rem = d.rem[:0]
 		}
 		d.top = 0
-		st.summed = false
 		return
 	}
 	d.forget()
@@ -434,6 +437,9 @@ func (d *dataDelta[T]) flush() {
 			}
 			slot := &pg.slot[e&pageMask]
 			if k := *slot; k != 0 {
+				if st.summed {
+					st.touch(int(k - 1))
+				}
 				st.vals[k-1] = d.vals[i]
 				continue
 			}
@@ -471,8 +477,6 @@ func (d *dataDelta[T]) flush() {
 		}
 		d.rem = d.rem[:0]
 	}
-	// The store's kept digest no longer holds (World.Hash).
-	d.st.summed = false
 }
 
 // setting reports whether the delta sets a value on e.
@@ -555,7 +559,7 @@ func (w *World) NewAction() *Action {
 			c.held = w.indexes[id]
 			c.dense, c.head, c.cut = w.stores[id].removal()
 			if f, ok := w.stores[id].(*flagStore); ok {
-				c.cut, c.flags = nil, &f.vals
+				c.flags = &f.vals
 			}
 			c.setOne = d.setter()
 			a.cores[id] = c
@@ -614,8 +618,6 @@ func (a *Action) flushRemoving() {
 		}
 		e := d.rem[0]
 		d.rem, d.top = d.rem[:0], 0
-		// The store's kept digest no longer holds (World.Hash).
-		d.head.summed = false
 		x := d.held
 		pg := noPage
 		if p := e >> pageBits; p < Entity(len(x.pages)) {
@@ -641,7 +643,7 @@ func (a *Action) flushRemoving() {
 			}
 			// The values' part comes last, when the loop's counter and
 			// list are all that live across its call.
-			if f := d.flags; f != nil {
+			if f := d.flags; f != nil && !d.head.summed {
 				*f = (*f)[:last]
 			} else {
 				d.cut(i, last)

@@ -599,6 +599,7 @@ func TestOneEntryFlushesAgreeWithTheGeneralWay(t *testing.T) {
 				require.Equal(t, ws[1].Kinds(e), ws[0].Kinds(e), "seed %d step %d: entity %d's kinds", seed, step, e)
 			}
 			require.Equal(t, ws[1].Hash(), ws[0].Hash(), "seed %d step %d", seed, step)
+			require.Equal(t, fullHash(t, ws[0]), ws[0].Hash(), "seed %d step %d: the kept digests", seed, step)
 			requireValuesInStep(t, ws[0], "seed %d step %d", seed, step)
 		}
 		require.Positive(t, ones, "seed %d: no removal went by flushRemoving's own", seed)

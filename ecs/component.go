@@ -75,56 +75,21 @@ type Spec struct {
 	newDelta func(s store) delta
 }
 
-// DigestFunc folds a store's entries into h in their order, each entity
-// and then its value, as Digest does with the component's HashFunc.
-type DigestFunc[T any] func(h uint64, ents []Entity, vals []T) uint64
-
-// Digest folds entries into h in order: entity ents[i], then value vals[i]
-// with fn. Called with a named function for fn from a function of its own
-// (which DigestSpec takes), it compiles to a loop with fn inlined, where a
-// HashFunc kept by the store costs an indirect call for every entry of
-// every store a turn rehashes.
-func Digest[T any](h uint64, ents []Entity, vals []T, fn HashFunc[T]) uint64 {
-	vals = vals[:len(ents)]
-	for i, e := range ents {
-		h = fn(Mix(h, uint64(e)), vals[i])
-	}
-	return h
-}
-
 // Integer is any integer type, the values HashInt hashes.
 type Integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
 }
 
-// DigestInts is Digest with HashInt, called in the loop directly so that
-// it inlines (a generic function value would not).
-func DigestInts[T Integer](h uint64, ents []Entity, vals []T) uint64 {
-	vals = vals[:len(ents)]
-	for i, e := range ents {
-		h = HashInt(Mix(h, uint64(e)), vals[i])
-	}
-	return h
-}
-
 // DataSpec describes data component c, named name, hashed with hash (nil
 // hashes the entities alone).
 func DataSpec[T any](c Data[T], name string, hash HashFunc[T]) Spec {
-	var digest DigestFunc[T]
-	if hash != nil {
-		digest = func(h uint64, ents []Entity, vals []T) uint64 { return Digest(h, ents, vals, hash) }
-	}
-	return DigestSpec(c, name, digest)
-}
-
-// DigestSpec describes data component c, named name, whose store is
-// digested with digest (nil digests the entities alone): what DataSpec
-// does for a component hashed with fn when digest calls Digest with fn,
-// but with fn inlined into the loop.
-func DigestSpec[T any](c Data[T], name string, digest DigestFunc[T]) Spec {
 	return Spec{
 		ID: c.id, Name: name, Kind: KindData,
-		newStore: func() store { return &dataStore[T]{digestFn: digest} },
+		newStore: func() store {
+			s := &dataStore[T]{sparseSet[T]{hash: hash}}
+			s.digestHead.dense = &s.dense
+			return s
+		},
 		newDelta: func(s store) delta {
 			return &dataDelta[T]{st: &s.(*dataStore[T]).sparseSet, refs: holdsRefs(reflect.TypeFor[T]())}
 		},
@@ -132,14 +97,18 @@ func DigestSpec[T any](c Data[T], name string, digest DigestFunc[T]) Spec {
 }
 
 // IntSpec describes integer data component c, named name: DataSpec with
-// HashInt, digested by DigestInts.
-func IntSpec[T Integer](c Data[T], name string) Spec { return DigestSpec(c, name, DigestInts[T]) }
+// HashInt.
+func IntSpec[T Integer](c Data[T], name string) Spec { return DataSpec(c, name, HashInt[T]) }
 
 // FlagSpec describes flag component f, named name.
 func FlagSpec(f Flag, name string) Spec {
 	return Spec{
 		ID: f.id, Name: name, Kind: KindFlag,
-		newStore: func() store { return &flagStore{} },
+		newStore: func() store {
+			s := &flagStore{}
+			s.digestHead.dense = &s.dense
+			return s
+		},
 		newDelta: func(s store) delta { return &dataDelta[struct{}]{st: &s.(*flagStore).sparseSet} },
 	}
 }

@@ -262,18 +262,103 @@ type sparseSet[T any] struct {
 	index sparseIndex
 	dense []Entity
 	vals  []T
+	// hash folds a value into an entry's term (nil: the entry's slot and
+	// entity alone make it, as for a flag).
+	hash HashFunc[T]
 	digestHead
 }
 
-// digestHead is a store's kept digest, apart from the value type so the
-// world reads it without a call (World.Hash).
+// digestHead is a store's kept digest, apart from the value type so that
+// the world and the removals keep it without a call.
+//
+// The digest is the sum of one term per entry (term). Until the first
+// World.Hash, nothing is kept: a run never hashed (a plain autoplay) pays a
+// test a write for it. From then on each entry's term is kept by slot, the
+// writes mark the slots whose values they replace (touch), so that the
+// next hash takes the terms of those slots and of the entries appended
+// since, each once, however often written: a turn's hash costs what the
+// turn wrote, not the store's size. A removal moves the last entry into
+// the hole, so it takes the terms out as it goes (cut). Each part is good
+// while summed.
 type digestHead struct {
-	// sum is the digest of the entries and count their number, good while
-	// summed: a flush into the store and emptying it clear summed, so a
-	// turn rehashes only the stores its commits changed.
+	// sum is the sum of terms, which hold the terms of the slots the last
+	// hash left; a slot appended since is past their end.
 	sum    uint64
-	count  int
+	terms  []uint64
 	summed bool
+	// dense is the store's entities, whose number, past len(terms),
+	// tells of entries appended since the last hash.
+	dense *[]Entity
+	// dirty lists the slots below len(terms) written since the last hash,
+	// whose terms are stale.
+	dirty []int32
+}
+
+// touch marks slot i stale, before a write replaces its value. Past one
+// mark an entry, digesting the store afresh costs less: it stops keeping
+// its digest until the next hash. It is kept out of line so that the
+// writes of a world never hashed, which only test summed, carry no more.
+//
+//go:noinline
+func (d *digestHead) touch(i int) {
+	n := len(d.dirty)
+	if n != 0 && d.dirty[n-1] == int32(i) {
+		return // a mover's steps write its slot over and over
+	}
+	if n > len(d.terms)+8 {
+		d.drop()
+		return
+	}
+	d.dirty = append(d.dirty, int32(i))
+}
+
+// cut takes slot i's term out as its entry is removed, and the last
+// entry, if it is another, moves into the slot, whose term is then stale.
+// A slot at or past len(terms) was appended since the last hash and has
+// no term yet.
+//
+//go:noinline
+func (d *digestHead) cut(i, last int) {
+	n := len(d.terms)
+	if i < n {
+		d.sum -= d.terms[i]
+	}
+	if i != last {
+		if last < n {
+			d.sum -= d.terms[last]
+		}
+		if i < n {
+			d.terms[i] = 0
+			d.touch(i)
+		}
+	}
+	d.terms = d.terms[:min(n, last)]
+}
+
+// touchEntity marks e's slot stale, if e has one, before a write replaces
+// its value.
+func (s *sparseSet[T]) touchEntity(e Entity) {
+	if k := s.index.load(e); k != 0 {
+		s.touch(int(k - 1))
+	}
+}
+
+// cutEntity takes e's term out, if e has an entry, before remove takes it.
+func (s *sparseSet[T]) cutEntity(e Entity) {
+	if k := s.index.load(e); k != 0 {
+		s.cut(int(k-1), len(s.dense)-1)
+	}
+}
+
+// current reports whether the digest holds for the store as it is.
+func (d *digestHead) current() bool {
+	return d.summed && len(d.dirty) == 0 && len(*d.dense) == len(d.terms)
+}
+
+// drop stops keeping the digest, keeping the memory for the next hash.
+func (d *digestHead) drop() {
+	d.sum, d.summed = 0, false
+	d.terms, d.dirty = d.terms[:0], d.dirty[:0]
 }
 
 func (s *sparseSet[T]) has(e Entity) bool { return s.index.load(e) != 0 }
@@ -289,6 +374,9 @@ func (s *sparseSet[T]) get(e Entity) (v T, ok bool) {
 
 func (s *sparseSet[T]) set(e Entity, v T) {
 	if i := s.index.load(e); i != 0 {
+		if s.summed {
+			s.touch(int(i - 1))
+		}
 		s.vals[i-1] = v
 		return
 	}
@@ -316,20 +404,27 @@ func (s *sparseSet[T]) add(e Entity, v T) {
 
 // removal returns the parts of s that removing one entity changes, for a
 // delta to remove it without the value type (Action.flushRemoving): the
-// entities, the kept digest, and the value's part of the removal, which
-// takes the value at i out, the last one moving into its place, as remove
-// moves them. A closure made here calls no generic wrapper, which a method
-// called through an interface would.
+// entities, the kept digest, and the rest of the removal, which takes the
+// entry's term out if the digest is kept and the value at i out, the last
+// one moving into its place, as remove moves them. A closure made here
+// calls no generic wrapper, which a method called through an interface
+// would.
 func (s *sparseSet[T]) removal() (*[]Entity, *digestHead, func(i, last int)) {
 	if !holdsRefs(reflect.TypeFor[T]()) {
 		// The value left past the end holds nothing for the collector to
 		// keep, and the next append overwrites it: it is not zeroed.
 		return &s.dense, &s.digestHead, func(i, last int) {
+			if s.summed {
+				s.cut(i, last)
+			}
 			s.vals[i] = s.vals[last]
 			s.vals = s.vals[:last]
 		}
 	}
 	return &s.dense, &s.digestHead, func(i, last int) {
+		if s.summed {
+			s.cut(i, last)
+		}
 		s.vals[i] = s.vals[last]
 		var zero T
 		s.vals[last] = zero
@@ -338,6 +433,11 @@ func (s *sparseSet[T]) removal() (*[]Entity, *digestHead, func(i, last int)) {
 }
 
 func (s *sparseSet[T]) remove(e Entity) bool {
+	if s.summed {
+		// Taken out before the removal's parts are found, so that
+		// none is held across the call.
+		s.cutEntity(e)
+	}
 	// e's page is looked up once, for its code and to clear it (noPage,
 	// whose codes are all zero, is never written).
 	pg := noPage
@@ -400,25 +500,48 @@ func (s *sparseSet[T]) empty() {
 	}
 	clear(s.vals)
 	s.dense, s.vals = s.dense[:0], s.vals[:0]
-	s.summed = false
+	// A world is emptied for its next run (World.Recycle), which may
+	// never be hashed: the digest is taken afresh if it is.
+	s.drop()
 }
 
 func (s *sparseSet[T]) size() int { return len(s.dense) }
 
-// resum takes the digest of the entities and, with fn, their values, in
-// iteration order, and keeps it until a commit changes the store. A flag
-// store's entities are folded here, a data store's entries by fn, which
-// inlines the value's hash (DigestFunc).
-func (s *sparseSet[T]) resum(fn DigestFunc[T]) {
-	var h uint64
-	if fn == nil {
-		for _, e := range s.dense {
-			h = Mix(h, uint64(e))
-		}
-	} else {
-		h = fn(0, s.dense, s.vals)
+// resum brings the digest up to date for World.Hash: the terms of the
+// slots written and appended since the last hash, or, when it is not kept
+// or more slots are stale than the store has entries, every term afresh.
+func (s *sparseSet[T]) resum() {
+	d := &s.digestHead
+	if !d.summed || len(d.dirty) >= len(s.dense) {
+		d.sum, d.terms, d.dirty = 0, d.terms[:0], d.dirty[:0]
 	}
-	s.digestHead = digestHead{sum: h, count: len(s.dense), summed: true}
+	for _, i := range d.dirty {
+		if int(i) < len(d.terms) { // not removed since
+			t := s.term(int(i), s.dense[i], &s.vals[i])
+			d.sum += t - d.terms[i]
+			d.terms[i] = t
+		}
+	}
+	for i := len(d.terms); i < len(s.dense); i++ {
+		t := s.term(i, s.dense[i], &s.vals[i])
+		d.sum += t
+		d.terms = append(d.terms, t)
+	}
+	d.dirty, d.summed = d.dirty[:0], true
+}
+
+// term is entry i's part of the store's digest: its slot and entity, then
+// its value. The slot makes the digest name the order the entities are
+// visited in, which decides how a turn plays, as a chain over the entries
+// in order would, while any one entry's term is taken again alone. An
+// entity id is below 2^28 (MaxEntity), so slot and id share one word
+// without meeting.
+func (s *sparseSet[T]) term(i int, e Entity, v *T) uint64 {
+	h := Mix(0, uint64(i)<<32|uint64(e))
+	if s.hash != nil {
+		h = s.hash(h, *v)
+	}
+	return h
 }
 
 func (s *sparseSet[T]) entities() []Entity { return s.dense }

@@ -531,6 +531,12 @@ func (s *Spatial) commit(w *World, a *Action) {
 		s.commitMany(w, a, d)
 		return
 	}
+	if s.posStore.summed {
+		// Marked before the step's values are read: nothing of the
+		// step is held across the call, so a world never hashed pays
+		// the test alone.
+		s.posStore.touchEntity(d.ents[0])
+	}
 	// One entry: no index to forget (one is built only past linearMax),
 	// and a point holds no reference to drop.
 	e, p := d.ents[0], d.vals[0]
@@ -541,8 +547,6 @@ func (s *Spatial) commit(w *World, a *Action) {
 	} else {
 		st.add(e, p)
 	}
-	// The store's kept digest no longer holds (World.Hash).
-	st.summed = false
 	// An indexed entity going from one cell of the grid to another goes
 	// straight to move; reposition has the rest.
 	c := int32(s.cell(p))
@@ -611,6 +615,9 @@ func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 		p := d.vals[i]
 		s.reposition(w, e, int32(s.cell(p)))
 		if k := st.index.load(e); k != 0 {
+			if st.summed {
+				st.touch(int(k - 1))
+			}
 			st.vals[k-1] = p
 		} else {
 			st.add(e, p)
@@ -622,10 +629,6 @@ func (s *Spatial) commitMany(w *World, a *Action, d *dataDelta[geom.Point]) {
 			s.placed.remove(e)
 		}
 		st.remove(e)
-	}
-	if len(d.ents)+len(d.rem) > 0 {
-		// The store's kept digest no longer holds (World.Hash).
-		st.summed = false
 	}
 	d.ents, d.vals, d.rem = d.ents[:0], d.vals[:0], d.rem[:0]
 	a.flushBut(s.pos.id)

@@ -16,7 +16,7 @@ type store interface {
 	empty()
 	entities() []Entity
 	// head returns the store's kept digest, which World.Hash reads
-	// directly; resum takes it again when it is not summed.
+	// directly; resum brings it up to date.
 	head() *digestHead
 	resum()
 	encode() (json.RawMessage, error)
@@ -30,17 +30,15 @@ type store interface {
 
 type dataStore[T any] struct {
 	sparseSet[T]
-	digestFn DigestFunc[T]
 }
 
 func (s *dataStore[T]) head() *digestHead { return &s.digestHead }
-
-func (s *dataStore[T]) resum() { s.sparseSet.resum(s.digestFn) }
 
 func (s *dataStore[T]) adopt(o store) {
 	x := s.index
 	*s = *o.(*dataStore[T])
 	s.index.held, s.index.id, s.index.kinds, s.index.kind = x.held, x.id, x.kinds, x.kind
+	s.digestHead.dense = &s.dense
 }
 
 func (s *dataStore[T]) encode() (json.RawMessage, error) { return json.Marshal(s.vals) }
@@ -65,12 +63,11 @@ type flagStore struct {
 
 func (s *flagStore) head() *digestHead { return &s.digestHead }
 
-func (s *flagStore) resum() { s.sparseSet.resum(nil) }
-
 func (s *flagStore) adopt(o store) {
 	x := s.index
 	*s = *o.(*flagStore)
 	s.index.held, s.index.id, s.index.kinds, s.index.kind = x.held, x.id, x.kinds, x.kind
+	s.digestHead.dense = &s.dense
 }
 
 func (s *flagStore) encode() (json.RawMessage, error) { return nil, nil }

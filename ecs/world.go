@@ -169,21 +169,24 @@ func (w *World) Components(e Entity, into []ID) []ID {
 }
 
 // Hash returns a stable 64-bit digest of the whole state: the allocator and
-// every component of every entity, in store order. Each store keeps the
-// digest of its entries until a commit changes it, so a turn rehashes only
-// the stores it touched; keeping it makes Hash a writer, not to be called
-// from two goroutines at once.
+// every component of every entity, in store order. Each store's digest is
+// a sum of one term per entry, kept from the first Hash on (digestHead),
+// so a turn's hash takes again only the terms of the entries it wrote.
+// Keeping the digests makes Hash a writer, not to be called from two
+// goroutines at once; a world emptied for its next run keeps none until
+// asked again.
 func (w *World) Hash() uint64 {
 	h := Mix(0, uint64(w.next))
 	for id, d := range w.heads[:w.schema.Len()] {
 		if d == nil {
 			continue
 		}
-		if !d.summed {
+		if !d.current() {
 			w.stores[id].resum()
 		}
-		if d.count != 0 {
-			h = Mix(Mix(Mix(h, uint64(id)), uint64(d.count)), d.sum)
+		if n := len(d.terms); n != 0 {
+			// An id is below 256 and a count below 2^31: one word.
+			h = Mix(Mix(h, uint64(id)<<32|uint64(n)), d.sum)
 		}
 	}
 	return h

@@ -12,15 +12,14 @@ import (
 // schedule, the road, the run's tally, the message log and the driver's
 // memory of the road: everything a save keeps. Replays compare it after
 // every turn, so it allocates nothing and does not walk what a turn leaves
-// alone. Each component store keeps the digest of its entities and values,
-// in iteration order, until a commit changes the store (a flag set as the
-// commit writes it): a turn rehashes the few stores it touched, and those
-// whole, so a store's digest still depends on the order its entities are
-// visited in, which decides how a turn plays. The stores' digests are then
-// chained in component order. Keeping a sum per entry instead would skip
-// even the untouched entries of a touched store, but it needs a mark for
-// every value a commit writes, which every turn of every run would pay
-// for, hashed or not. The road's digest is taken once a road, the log's
+// alone. Each component store's digest is a sum of one term per entry (its
+// slot, entity and value), kept from the first hash of a run on: a write
+// marks the slot it replaces, a removal takes its term out, and the next
+// hash takes again the terms of the slots written since, so a turn's hash
+// costs what the turn wrote (ecs.World.Hash). The slot in each term makes
+// the digest name the order the entities are visited in, which decides how
+// a turn plays. A run never hashed (a plain autoplay) keeps nothing and
+// pays a test a write. The road's digest is taken once a road, the log's
 // and the memory's are kept as they change, and every step is Mix, so the
 // value is the same on every platform.
 func (g *Game) Hash() uint64 {

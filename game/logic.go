@@ -15,7 +15,10 @@ package game
 // own: play the same, hashes moved. Version 16 drops the Fragment mark:
 // a fragment is what holds a Shard, one component fewer on each of the
 // hundreds a cascade spawns and removes; play the same, hashes moved.
-const LogicVersion = 16
+// Version 17 digests each store as a sum of one term per entry (its slot,
+// entity and value), kept up to date by every write once a run is hashed:
+// play the same, hashes moved.
+const LogicVersion = 17
 
 // BotVersion numbers the autoplay bot's play (Bot and what it calls in ai).
 // A change that makes the bot choose differently on some seed must raise

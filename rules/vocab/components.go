@@ -301,21 +301,9 @@ func hashPoint(h uint64, p geom.Point) uint64 { return ecs.MixInt(ecs.MixInt(h, 
 
 func hashStat(h uint64, s Stat) uint64 { return ecs.MixInt(ecs.MixInt(h, s.Cur), s.Max) }
 
-// The digests of the stores a replay rehashes most, each value's hash
-// inlined into the loop (ecs.DigestSpec).
-func digestPoints(h uint64, ents []ecs.Entity, ps []geom.Point) uint64 {
-	return ecs.Digest(h, ents, ps, hashPoint)
-}
-
-func digestStats(h uint64, ents []ecs.Entity, ss []Stat) uint64 {
-	return ecs.Digest(h, ents, ss, hashStat)
-}
-
 func hashVelocity(h uint64, v Course) uint64 {
-	for _, x := range [...]int{v.Line.DX, v.Line.DY, v.Line.Acc, v.MsPerCell, v.Moves, v.Next, v.Split} {
-		h = ecs.MixInt(h, x)
-	}
-	return h
+	h = ecs.MixInt(ecs.MixInt(ecs.MixInt(h, v.Line.DX), v.Line.DY), v.Line.Acc)
+	return ecs.MixInt(ecs.MixInt(ecs.MixInt(ecs.MixInt(h, v.MsPerCell), v.Moves), v.Next), v.Split)
 }
 
 func hashShard(h uint64, s Shards) uint64 {
@@ -347,11 +335,11 @@ func ProjectileCount(w *ecs.World) int {
 // things and explosives by cell.
 func Schema() *ecs.Schema {
 	return ecs.MustSchema(
-		ecs.DigestSpec(Position, "position", digestPoints),
+		ecs.DataSpec(Position, "position", hashPoint),
 		ecs.IntSpec(KindOf, "kind"),
-		ecs.DigestSpec(HP, "hp", digestStats),
-		ecs.DigestSpec(Engine, "engine", digestStats),
-		ecs.DigestSpec(Tyres, "tyres", digestStats),
+		ecs.DataSpec(HP, "hp", hashStat),
+		ecs.DataSpec(Engine, "engine", hashStat),
+		ecs.DataSpec(Tyres, "tyres", hashStat),
 		ecs.IntSpec(Armour, "armour"),
 		ecs.IntSpec(Speed, "speed"),
 		ecs.IntSpec(TopSpeed, "top_speed"),
@@ -359,7 +347,7 @@ func Schema() *ecs.Schema {
 		ecs.DataSpec(Velocity, "velocity", hashVelocity),
 		ecs.IntSpec(Damage, "damage"),
 		ecs.IntSpec(Shooter, "shooter"),
-		ecs.DigestSpec(Target, "target", digestPoints),
+		ecs.DataSpec(Target, "target", hashPoint),
 		ecs.DataSpec(Guns, "guns", hashSlots),
 		ecs.IntSpec(Letters, "letters"),
 		ecs.DataSpec(Gun, "gun", ecs.HashString[string]),
