@@ -329,7 +329,9 @@ func (d *digestHead) cut(i, last int) {
 		}
 		if i < n {
 			d.terms[i] = 0
-			d.touch(i)
+			if d.touch(i); !d.summed {
+				return // dropped: the next hash takes every term
+			}
 		}
 	}
 	d.terms = d.terms[:min(n, last)]

@@ -17,6 +17,7 @@ import (
 // save, whose digests are all taken afresh: a write that slipped past the
 // kept digests would leave them wrong from then on.
 func TestKeptHashIsTheHashTakenAfresh(t *testing.T) {
+	skipUnderRace(t)
 	data := loadData(t)
 	for _, seed := range []uint64{1, 7, 4242} {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {

@@ -57,6 +57,9 @@ func TestSimulationIsDeterministic(t *testing.T) {
 // TestDeterminismScanCatches makes sure the scanner finds each kind of
 // problem, so the test above cannot pass by seeing nothing.
 func TestDeterminismScanCatches(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a scan of the source in one goroutine, whose type-checking the race detector slows tenfold; the plain run checks it")
+	}
 	dir := t.TempDir()
 	src := `package bad
 
