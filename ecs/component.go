@@ -57,7 +57,10 @@ func PropOf[T any](id ID) Prop[T] { return Prop[T]{id} }
 func (p Prop[T]) ID() ID { return p.id }
 
 // HashFunc folds a component value into a running hash. It must depend only
-// on the value's contents, and identically on every platform.
+// on the value's contents, and identically on every platform. A store sums
+// what it returns over its entries (World.Hash), so it should end with a
+// Mix, as the helpers here do, whose bits spread every input bit: a sum of
+// weakly mixed terms lets two changes cancel out.
 type HashFunc[T any] func(h uint64, v T) uint64
 
 // Spec describes one component type to NewWorld.
