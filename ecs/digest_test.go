@@ -59,19 +59,16 @@ func TestHashNamesTheOrderOfEntries(t *testing.T) {
 		spawnAt(t, w, geom.Pt(0, 0), geom.Pt(1, 0))
 		w.Hash()
 	}
-	// In b, the second entity's loot is set before the first's.
-	for _, order := range [][2]Entity{{1, 2}, {2, 1}} {
-		w := a
-		if order[0] == 2 {
-			w = b
+	// Each world's loot is set one entity at a time, b's second first.
+	setLoot := func(w *World, order ...Entity) {
+		for _, e := range order {
+			act := w.NewAction()
+			loot.Set(act, e, 7)
+			w.Commit(act)
 		}
-		act := w.NewAction()
-		loot.Set(act, order[0], 7)
-		w.Commit(act)
-		act = w.NewAction()
-		loot.Set(act, order[1], 7)
-		w.Commit(act)
 	}
+	setLoot(a, 1, 2)
+	setLoot(b, 2, 1)
 	require.Equal(t, []Entity{1, 2}, a.stores[idLoot].entities())
 	require.Equal(t, []Entity{2, 1}, b.stores[idLoot].entities())
 	assert.NotEqual(t, a.Hash(), b.Hash(), "the loot's order differs")
