@@ -1,6 +1,7 @@
 package ecs
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 )
@@ -92,6 +93,28 @@ func Mix(h, v uint64) uint64 {
 
 // MixInt folds a signed integer into h.
 func MixInt(h uint64, v int) uint64 { return Mix(h, uint64(int64(v))) }
+
+// MixPair folds two integers into h with one Mix, each as its low 32 bits:
+// for values that stay well inside that range on every platform (a cell's
+// coordinates, a stat's current and most), where a Mix each would double
+// the cost of the positions' terms a replay takes every turn. Values that
+// differ only above bit 31 digest alike.
+func MixPair(h uint64, a, b int) uint64 {
+	return Mix(h, uint64(uint32(int32(a)))<<32|uint64(uint32(int32(b))))
+}
+
+// MixBytes folds a byte string into h, eight bytes a Mix (little-endian),
+// then what is left over with the length.
+func MixBytes(h uint64, b []byte) uint64 {
+	for ; len(b) >= 8; b = b[8:] {
+		h = Mix(h, binary.LittleEndian.Uint64(b))
+	}
+	var tail uint64
+	for i, c := range b {
+		tail |= uint64(c) << (8 * i)
+	}
+	return Mix(h, tail<<8|uint64(len(b)))
+}
 
 // MixString folds a string into h.
 func MixString(h uint64, s string) uint64 {

@@ -1,6 +1,7 @@
 package ecs
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -125,6 +126,32 @@ func TestHashHelpers(t *testing.T) {
 	assert.NotEqual(t, HashBool(0, true), HashBool(0, false))
 	assert.Equal(t, HashString(3, "hi"), MixString(3, "hi"))
 	assert.Equal(t, HashInt(5, int8(-2)), MixInt(5, -2))
+}
+
+// TestMixPairAndBytesTellTheirInputsApart: each pair below digests
+// differently from every other pair, and each byte string from every other
+// string, the near misses included (a pair swapped, a sign, a trailing
+// zero byte, a word and a half).
+func TestMixPairAndBytesTellTheirInputsApart(t *testing.T) {
+	pairs := [][2]int{{0, 0}, {1, 0}, {0, 1}, {-1, 0}, {0, -1}, {-1, -1}, {3, 4}, {4, 3}, {1 << 30, 0}, {0, -(1 << 31)}}
+	seen := map[uint64]string{}
+	for _, p := range pairs {
+		h := MixPair(9, p[0], p[1])
+		name := fmt.Sprintf("pair %v", p)
+		require.NotContains(t, seen, h, "%s digests as %s", name, seen[h])
+		seen[h] = name
+	}
+	seen = map[uint64]string{}
+	bytes := []string{"", "\x00", "\x00\x00", "a", "ab", "ba", "12345678", "12345678\x00", "123456789", "1234567\x00"}
+	for _, b := range bytes {
+		h := MixBytes(9, []byte(b))
+		name := fmt.Sprintf("bytes %q", b)
+		require.NotContains(t, seen, h, "%s digests as %s", name, seen[h])
+		seen[h] = name
+	}
+	assert.Equal(t, MixPair(9, 3, 4), Mix(9, 3<<32|4), "a pair is one word, the first half high")
+	assert.Equal(t, MixBytes(9, []byte("12345678")), Mix(Mix(9, 0x3837363534333231), 0),
+		"whole words are read little-endian, and an empty rest still counts its length")
 }
 
 // renewFill plays the same script on any world of the test schema: a

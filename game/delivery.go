@@ -69,7 +69,9 @@ func (g *Game) populate() {
 	}
 	g.engine.Enqueue(act.PlaceVan(g.env.Van, g.level.Start))
 	g.engine.Enqueue(act.Say(vocab.Message{ID: assets.MsgDeliveryStarts, N: g.Run.Delivery + 1}))
+	g.placingRoad = true
 	g.resolveQuietly()
+	g.placingRoad = false
 	g.sched.Insert(Task{Kind: TaskActor, E: g.env.Van}, offsetVan)
 	g.sched.Insert(Task{Kind: TaskPhysics}, offsetPhysics)
 }
@@ -87,8 +89,13 @@ func (l ledger) Log(m vocab.Message, why vocab.Chain) {
 	l.g.lastSaid = m
 }
 
-// Enlist gives a new enemy its turn, at the enemies' offset of the round.
+// Enlist gives a new enemy its turn, at the enemies' offset of the round,
+// unless it is placed with the road and its first turn would put it to
+// sleep (sleepsFromTheStart).
 func (l ledger) Enlist(e ecs.Entity) {
+	if l.g.placingRoad && l.g.sleepsFromTheStart(e) {
+		return
+	}
 	l.g.pending.add(e)
 	l.g.sched.Insert(Task{Kind: TaskActor, E: e}, offsetEnemy)
 }

@@ -59,12 +59,14 @@ func fxGameFrom(tb testing.TB, old *Game, data *assets.Data, seed uint64, drawn 
 	return g
 }
 
-// fxFreeze takes the enemies out of the turn schedule.
+// fxFreeze takes the enemies out of the turn schedule, and those asleep
+// since the road was laid out out of their buckets, so none ever acts.
 func fxFreeze(g *Game) {
 	for _, e := range g.pending.list() {
 		g.sched.CancelWhere(func(t Task) bool { return t.E == e })
 		g.pending.remove(e)
 	}
+	g.sleepers.reset(g.level.W, g.data.Enemies.List)
 }
 
 // fxChange commits a change made by hand, outside the rules.

@@ -76,6 +76,9 @@ type Game struct {
 	// sleepers are the enemies out of the schedule until the van comes
 	// near; derived from the state, never saved.
 	sleepers sleepers
+	// placingRoad is set while populate places a new road's things: an
+	// enemy enlisted then may sleep from the start (sleepsFromTheStart).
+	placingRoad bool
 
 	// levelSeed and levelDifficulty regenerate the road when a save is
 	// loaded: generation is pure, so the road itself is not saved.

@@ -17,8 +17,12 @@ package game
 // hundreds a cascade spawns and removes; play the same, hashes moved.
 // Version 17 digests each store as a sum of one term per entry (its slot,
 // entity and value), kept up to date by every write once a run is hashed:
-// play the same, hashes moved.
-const LogicVersion = 17
+// play the same, hashes moved. Version 18 puts a new road's enemies that
+// start out of the van's sight to sleep as they are placed rather than at
+// a first turn of their own, which numbers the schedule's tickets
+// differently, and digests a cell or a stat in one step: play the same,
+// hashes moved.
+const LogicVersion = 18
 
 // BotVersion numbers the autoplay bot's play (Bot and what it calls in ai).
 // A change that makes the bot choose differently on some seed must raise

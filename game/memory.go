@@ -273,23 +273,22 @@ func (m *Memory) readNewlySeen(g *Game, s *sight, center geom.Point) {
 // wider), found from the disc's half-widths directly.
 //
 // Its loop is the cost of a turn's new cells (about thirty rows of a few
-// cells each), so it does only the usual case, the digest not kept: the
-// rows' half-widths are walked in order, each row's new cells found as
-// offsets from the disc's column clipped to the road's sides, and a cell
-// whose still kind is cached is remembered by two stores, as writing a
-// cell that already holds the same changes nothing. The rest goes to
-// readCell, out of the loop. A memory that keeps its digest reads row by
-// row through readRow.
+// cells each): the rows' half-widths are walked in order, each row's new
+// cells found as offsets from the disc's column clipped to the road's
+// sides, and a cell whose still kind is cached is remembered by two
+// stores, as writing a cell that already holds the same changes nothing.
+// The rest goes to readCell, out of the loop. A memory that keeps its
+// digest walks the same cells in readEastSummed.
 func (m *Memory) readEast(g *Game, s *sight, center geom.Point, dx int) {
 	if dx == 0 {
 		return
 	}
 	top, bottom := s.rows(center, m.H)
-	if m.summed || top > bottom {
-		for y := top; y <= bottom; y++ {
-			first, last := s.span(center, y)
-			m.readRow(g, y, max(first, last-dx+1), last)
-		}
+	if top > bottom {
+		return
+	}
+	if m.summed {
+		m.readEastSummed(g, s, center, dx, top, bottom)
 		return
 	}
 	// The three are one road long: cut to one length, one bounds check
@@ -309,6 +308,40 @@ func (m *Memory) readEast(g *Game, s *sight, center geom.Point, dx int) {
 		}
 		c += w
 	}
+}
+
+// readEastSummed is readEast's loop for a memory that keeps its digest
+// (a recorded or replayed run, hashed every turn): each cell newly seen,
+// or seen again holding something else, takes its share of the digest
+// out and puts the new one in, with the digest held in a local across the
+// loop. It is apart from readEast so that the loop of a run never hashed
+// carries none of this.
+func (m *Memory) readEastSummed(g *Game, s *sight, center geom.Point, dx, top, bottom int) {
+	still := s.still
+	seen, held := m.Seen[:len(still)], m.Kinds[:len(still)]
+	w, r := m.W, s.radius
+	west, east := -center.X, w-1-center.X
+	c := top*w + center.X
+	digest := m.digest
+	for _, half := range s.rowHalves[top-center.Y+r-1 : bottom-center.Y+r] {
+		for i, last := c+max(half-dx+1, -half, west), c+min(half, east); i <= last; i++ {
+			k := still[i]
+			if k == stillUnread {
+				k = g.topStill(geom.Pt(i%w, i/w))
+				still[i] = k
+			}
+			if seen[i] {
+				if held[i] == k {
+					continue
+				}
+				digest -= cellHash(i, held[i])
+			}
+			digest += cellHash(i, k)
+			seen[i], held[i] = true, k
+		}
+		c += w
+	}
+	m.digest = digest
 }
 
 // readCell remembers cell i as it is now: from the cache of still things,

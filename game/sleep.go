@@ -116,6 +116,34 @@ func (g *Game) sleep(e ecs.Entity, kind vocab.Kind, pos geom.Point) {
 	g.bucket(e, kind, pos)
 }
 
+// sleepsFromTheStart puts enemy e, just placed with a new road, to sleep
+// without a first turn when that turn would put it to sleep, and reports
+// whether it did. Most of a road's enemies stand out of the van's sight
+// at the start, and a turn each only to fall asleep cost a new road more
+// than its generation. Their first turns come before the van's first,
+// at the enemies' offset of the opening round, with the van on the road's
+// start, where the population places it next. What such a turn decides is
+// the enemy's own: whether it sees the van from where it stands, has a
+// target and stands still, none of which another enemy's turn before it
+// changes (a shot may kill it, and a killed sleeper is dropped from its
+// bucket). So the enemy sleeps exactly where and as its turn would have
+// put it; the awake enemies keep their order in the schedule, and only
+// the schedule's tickets are numbered differently.
+func (g *Game) sleepsFromTheStart(e ecs.Entity) bool {
+	pos, ok := vocab.Position.Read(g.world, e)
+	if !ok || vocab.Target.Has(g.world, e) || !g.still(e) {
+		return false
+	}
+	kind, _ := vocab.KindOf.Read(g.world, e)
+	van := g.level.Start
+	if ai.Sees(pos, van, g.env.Enemy(kind).Vision) {
+		return false
+	}
+	g.sleepers.fallsAsleepSeeing(van)
+	g.bucket(e, kind, pos)
+	return true
+}
+
 // fallsAsleepSeeing notes that an enemy falls asleep not seeing the van at
 // van; if that is not where the last wake-up saw it, the next one looks at
 // every column again.

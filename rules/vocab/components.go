@@ -297,9 +297,9 @@ type Hop struct {
 	To geom.Point
 }
 
-func hashPoint(h uint64, p geom.Point) uint64 { return ecs.MixInt(ecs.MixInt(h, p.X), p.Y) }
+func hashPoint(h uint64, p geom.Point) uint64 { return ecs.MixPair(h, p.X, p.Y) }
 
-func hashStat(h uint64, s Stat) uint64 { return ecs.MixInt(ecs.MixInt(h, s.Cur), s.Max) }
+func hashStat(h uint64, s Stat) uint64 { return ecs.MixPair(h, s.Cur, s.Max) }
 
 func hashVelocity(h uint64, v Course) uint64 {
 	h = ecs.MixInt(ecs.MixInt(ecs.MixInt(h, v.Line.DX), v.Line.DY), v.Line.Acc)
