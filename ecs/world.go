@@ -169,14 +169,16 @@ func (w *World) Components(e Entity, into []ID) []ID {
 }
 
 // Hash returns a stable 64-bit digest of the whole state: the allocator and
-// every component of every entity, in store order. Each store's digest is
-// a sum of one term per entry, kept from the first Hash on (digestHead),
-// so a turn's hash takes again only the terms of the entries it wrote.
+// every component of every entity. Each store's digest is a sum of one
+// term per entry, kept from the first Hash on (digestHead), so a turn's
+// hash takes again only the terms of the entries it wrote; the world sums
+// the stores' shares (digestHead.share), each worked out again only when
+// its store's count or sum moved, and folds the allocator in.
 // Keeping the digests makes Hash a writer, not to be called from two
 // goroutines at once; a world emptied for its next run keeps none until
 // asked again.
 func (w *World) Hash() uint64 {
-	h := Mix(0, uint64(w.next))
+	var shares uint64
 	for id, d := range w.heads[:w.schema.Len()] {
 		if d == nil {
 			continue
@@ -184,12 +186,11 @@ func (w *World) Hash() uint64 {
 		if !d.current() {
 			w.stores[id].resum()
 		}
-		if n := len(d.terms); n != 0 {
-			// An id is below 256 and a count below 2^31: one word.
-			h = Mix(Mix(h, uint64(id)<<32|uint64(n)), d.sum)
+		if len(d.terms) != 0 {
+			shares += d.share(id)
 		}
 	}
-	return h
+	return Mix(Mix(0, uint64(w.next)), shares)
 }
 
 // Reader is what both the World and a View answer: the component handles'

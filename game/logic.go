@@ -20,7 +20,8 @@ package game
 // play the same, hashes moved. Version 18 puts a new road's enemies that
 // start out of the van's sight to sleep as they are placed rather than at
 // a first turn of their own, which numbers the schedule's tickets
-// differently, and digests a cell or a stat in one step: play the same,
+// differently, digests a cell or a stat in one step, and sums the stores'
+// shares of the world's digest rather than chaining them: play the same,
 // hashes moved.
 const LogicVersion = 18
 
