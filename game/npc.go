@@ -69,7 +69,7 @@ func (g *Game) enemyTurn(e ecs.Entity) turnOutcome {
 	queued := false
 	if ai.Sees(pos, vanPos, d.Vision) {
 		if !has || target != vanPos {
-			g.engine.Enqueue(act.Notice(e, vanPos))
+			act.NoticeIn(g.engine.EnqueueNew(), e, vanPos)
 			queued = true
 		}
 		target, has = vanPos, true
@@ -117,6 +117,11 @@ func (g *Game) enqueueOrder(e ecs.Entity, o ai.Order) bool {
 			return true
 		}
 		return false
+	}
+	// A walker's step, the usual order, is filled in in its queue slot.
+	if o.Kind == ai.Move {
+		act.WalkIn(g.engine.EnqueueNew(), e, o.Dir)
+		return true
 	}
 	g.engine.Enqueue(g.orderAct(e, o))
 	return true

@@ -368,6 +368,8 @@ func TestFillingInInPlaceMakesTheConstructorsAction(t *testing.T) {
 	}{
 		{"move", MoveIn, Move(e)},
 		{"last step", LastStepIn, LastStep(e)},
+		{"walk", func(t *Act, e ecs.Entity) { WalkIn(t, e, geom.West) }, Walk(e, geom.West)},
+		{"notice", func(t *Act, e ecs.Entity) { NoticeIn(t, e, geom.Pt(3, -4)) }, Notice(e, geom.Pt(3, -4))},
 	} {
 		var got Act
 		tc.fill(&got, e)

@@ -86,6 +86,12 @@ type Stepped struct {
 // Walk moves e one cell in direction d: a walker's own step.
 func Walk(e ecs.Entity, d geom.Dir) Act { return Act{Kind: KindWalk, E: e, Dir: d} }
 
+// WalkIn makes the zero action type t, as Engine.EnqueueNew hands one out
+// in its queue slot, the Walk of e in direction d: every walker that
+// chases the van queues one a turn, and an action type is large to build
+// aside and copy.
+func WalkIn(t *Act, e ecs.Entity, d geom.Dir) { t.Kind, t.E, t.Dir = KindWalk, e, d }
+
 func buildWalk(env *Env, t *Act, a *ecs.Action) { step(env, t, t.Dir.Vec(), a) }
 
 // Stop ends e's motion and any lane change it has queued.
