@@ -589,9 +589,11 @@ func TestOneEntryFlushesAgreeWithTheGeneralWay(t *testing.T) {
 				as[0].flushBut(idTag)
 			}
 			ws[0].next += Entity(as[0].spawned)
+			ws[0].noteWrites(as[0])
 			as[0].committed()
 			as[1].flush()
 			ws[1].next += Entity(as[1].spawned)
+			ws[1].noteWrites(as[1])
 			as[1].committed()
 			require.Equal(t, orders(ws[1]), orders(ws[0]), "seed %d step %d", seed, step)
 			for e := Entity(1); e <= ws[0].LastEntity(); e++ {

@@ -279,6 +279,7 @@ func commitByUpdate(w *World, a *Action) {
 	a.flush()
 	w.spatial.update(w, a, affected)
 	w.next += Entity(a.spawned)
+	w.noteWrites(a)
 	a.committed()
 }
 

@@ -85,6 +85,8 @@ func (w *World) Restore(data []byte) error {
 	*w.held = *fresh.held
 	w.kinds.rebuild(w)
 	w.next = snap.Next
+	// The adopted stores keep no digests: the next Hash takes them all.
+	w.hashKept, w.unhashed = false, Mask{}
 	if s := w.spatial; s != nil {
 		w.SetSpatial(s.spec())
 	}

@@ -292,21 +292,20 @@ type digestHead struct {
 	// dirty lists the slots below len(terms) written since the last hash,
 	// whose terms are stale.
 	dirty []int32
-	// link is the store's share of the world's hash (World.Hash) for the
-	// count and sum it was taken at, linkN and linkSum: most stores are
-	// not written in a turn, and theirs is then not worked out again.
-	link, linkSum uint64
-	linkN         int
+	// counted is the store's share of the world's hash as the world's
+	// sum of shares holds it (World.Hash).
+	counted uint64
 }
 
 // share returns the store's share of the world's hash, for a store of
-// component id whose digest is current: its id and count in one word (an
-// id is below 256 and a count below 2^31), folded with its sum.
+// component id whose digest is current: nothing for an empty store, else
+// its id and count in one word (an id is below 256 and a count below
+// 2^31), folded with its sum.
 func (d *digestHead) share(id int) uint64 {
-	if n := len(d.terms); n != d.linkN || d.sum != d.linkSum {
-		d.link, d.linkN, d.linkSum = Mix(uint64(id)<<32|uint64(n), d.sum), n, d.sum
+	if n := len(d.terms); n != 0 {
+		return Mix(uint64(id)<<32|uint64(n), d.sum)
 	}
-	return d.link
+	return 0
 }
 
 // touch marks slot i stale, before a write replaces its value. Past one

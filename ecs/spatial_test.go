@@ -357,6 +357,7 @@ func commitByParts(w *World, a *Action) {
 		}
 	}
 	w.next += Entity(a.spawned)
+	w.noteWrites(a)
 	a.committed()
 }
 

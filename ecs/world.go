@@ -37,6 +37,15 @@ type World struct {
 	// bare is an action that never changes, behind views of the world as
 	// it is.
 	bare *Action
+	// shares is the sum of the stores' shares of the hash as the last Hash
+	// left them, and unhashed the components of the stores a commit has
+	// written since: a turn writes a few stores, and Hash visits those
+	// alone, where reading every store's digest missed the cache on most.
+	// Both are kept from the first Hash on (hashKept) until the stores are
+	// emptied or restored.
+	shares   uint64
+	unhashed Mask
+	hashKept bool
 }
 
 // NewWorld returns an empty world with a store for every data and flag
@@ -74,7 +83,18 @@ func (w *World) Commit(a *Action) {
 		a.flush()
 	}
 	w.next += Entity(a.spawned)
+	w.noteWrites(a)
 	a.committed()
+}
+
+// noteWrites notes the stores a commit of a wrote, for the next Hash to
+// visit, once the world keeps its hash. Small enough to inline: every
+// commit passes here.
+func (w *World) noteWrites(a *Action) {
+	if w.hashKept {
+		m, u := &a.mask, &w.unhashed
+		u[0], u[1], u[2], u[3] = u[0]|m[0], u[1]|m[1], u[2]|m[2], u[3]|m[3]
+	}
 }
 
 // Renew returns an empty world of w's schema, with w's spatial index
@@ -124,6 +144,7 @@ func (w *World) emptied() *World {
 		}
 	}
 	w.next, w.spatial, w.spare, w.scratch = 0, nil, nil, w.scratch[:0]
+	w.hashKept, w.unhashed = false, Mask{}
 	return w
 }
 
@@ -173,24 +194,44 @@ func (w *World) Components(e Entity, into []ID) []ID {
 // term per entry, kept from the first Hash on (digestHead), so a turn's
 // hash takes again only the terms of the entries it wrote; the world sums
 // the stores' shares (digestHead.share), each worked out again only when
-// its store's count or sum moved, and folds the allocator in.
+// a commit wrote its store, and folds the allocator in.
 // Keeping the digests makes Hash a writer, not to be called from two
 // goroutines at once; a world emptied for its next run keeps none until
 // asked again.
 func (w *World) Hash() uint64 {
-	var shares uint64
-	for id, d := range w.heads[:w.schema.Len()] {
-		if d == nil {
-			continue
+	if !w.hashKept {
+		w.shares, w.hashKept = 0, true
+		for id, d := range w.heads[:w.schema.Len()] {
+			if d != nil {
+				d.counted = 0
+				w.reshare(id, d)
+			}
 		}
-		if !d.current() {
-			w.stores[id].resum()
-		}
-		if len(d.terms) != 0 {
-			shares += d.share(id)
+	} else {
+		for k, word := range w.unhashed {
+			for ; word != 0; word &= word - 1 {
+				id := k<<6 | bits.TrailingZeros64(word)
+				// An action's properties are in its mask too; they
+				// have no store.
+				if d := w.heads[id]; d != nil {
+					w.reshare(id, d)
+				}
+			}
 		}
 	}
-	return Mix(Mix(0, uint64(w.next)), shares)
+	w.unhashed = Mask{}
+	return Mix(Mix(0, uint64(w.next)), w.shares)
+}
+
+// reshare brings store id's digest up to date and its share of the hash,
+// d, into the sum of shares.
+func (w *World) reshare(id int, d *digestHead) {
+	if !d.current() {
+		w.stores[id].resum()
+	}
+	s := d.share(id)
+	w.shares += s - d.counted
+	d.counted = s
 }
 
 // Reader is what both the World and a View answer: the component handles'
