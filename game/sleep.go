@@ -119,8 +119,8 @@ func (g *Game) sleep(e ecs.Entity, kind vocab.Kind, pos geom.Point) {
 // sleepsFromTheStart puts enemy e, just placed with a new road, to sleep
 // without a first turn when that turn would put it to sleep, and reports
 // whether it did. Most of a road's enemies stand out of the van's sight
-// at the start, and a turn each only to fall asleep cost a new road more
-// than its generation. Their first turns come before the van's first,
+// at the start, and a turn each only to fall asleep cost a new road a
+// twentieth of its set-up. Their first turns come before the van's first,
 // at the enemies' offset of the opening round, with the van on the road's
 // start, where the population places it next. What such a turn decides is
 // the enemy's own: whether it sees the van from where it stands, has a
