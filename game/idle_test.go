@@ -310,3 +310,44 @@ func TestFallingAsleepElsewhereForgetsTheBound(t *testing.T) {
 	first, last = s.wakeColumns(geom.Pt(40, 12), 8)
 	require.Equal(t, [2]int{33, 47}, [2]int{first, last})
 }
+
+// TestEmptyColumnsKeepTheirStorage lays the buckets out for roads of
+// changing widths, a sleeper in every bucket each time: every bucket comes
+// back empty, and once every width has been laid out, the buckets of a
+// road narrower or wider than the last keep the storage they had, so the
+// roads after need no new bucket storage.
+func TestEmptyColumnsKeepTheirStorage(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		widths []int
+	}{
+		{"same width", []int{90, 90}},
+		{"narrower, then wider again", []int{119, 60, 119}},
+		{"wider", []int{60, 119}},
+		{"to none and back", []int{80, 0, 80}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var cols [][]sleeper
+			// A sleeper in every bucket of a road w wide, and how many
+			// buckets were not empty to begin with.
+			fill := func(w int) (full int) {
+				cols = emptyColumns(cols, w)
+				for x := range cols {
+					full += len(cols[x])
+					cols[x] = append(cols[x], sleeper{e: ecs.Entity(x + 1), y: 1})
+				}
+				return full
+			}
+			for _, w := range tc.widths {
+				require.Zero(t, fill(w), "width %d: every bucket comes back empty", w)
+				require.Len(t, cols, w)
+			}
+			allocs := testing.AllocsPerRun(5, func() {
+				for _, w := range tc.widths {
+					fill(w)
+				}
+			})
+			assert.Zero(t, allocs, "%v: laid out again, the buckets allocate", tc.widths)
+		})
+	}
+}

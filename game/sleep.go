@@ -88,15 +88,18 @@ func grow(sights []sleepSight) []sleepSight {
 	return append(sights, sleepSight{})
 }
 
-// emptyColumns returns w empty buckets, reusing cols' storage.
+// emptyColumns returns w empty buckets, reusing cols' storage: the
+// buckets past its length too, up to its capacity, which a narrower road
+// before left there with their own storage.
 func emptyColumns(cols [][]sleeper, w int) [][]sleeper {
+	if w > cap(cols) {
+		cols = append(cols[:cap(cols)], make([][]sleeper, w-cap(cols))...)
+	}
+	cols = cols[:w]
 	for i := range cols {
 		cols[i] = cols[i][:0]
 	}
-	if len(cols) < w {
-		cols = append(cols, make([][]sleeper, w-len(cols))...)
-	}
-	return cols[:w]
+	return cols
 }
 
 // still reports whether enemy e neither moves nor has speed a deceleration
