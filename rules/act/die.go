@@ -54,7 +54,7 @@ func deathLine(env *Env, t *Act, kind vocab.Kind, killerHere bool) vocab.Message
 	}
 	if why := t.Why; !why.Empty() {
 		if last := why.L[why.N-1]; last.By == vocab.KindVan && last.Gun != 0 {
-			return vocab.Message{ID: assets.MsgGunKills, Who: GunRefName(env.Data, last.Gun), Victim: victim}
+			return vocab.Message{ID: assets.MsgGunKills, Who: env.gunRefName(last.Gun), Victim: victim}
 		}
 	}
 	return vocab.Message{ID: assets.MsgEnemyKilled, Who: victim}

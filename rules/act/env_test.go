@@ -1,9 +1,11 @@
 package act
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"lastpost/assets"
 	"lastpost/ecs"
@@ -34,4 +36,19 @@ func TestTellIsSayThenBecause(t *testing.T) {
 		assert.Equal(t, want, got, "%d lines before", before)
 		assert.Equal(t, why, got.Why)
 	}
+}
+
+// TestGunNamesAreGunRefNames: every reference a chain can hold, past the
+// data's guns and none included, names the gun through the env's names as
+// GunRefName does, in lower case; once laid out, naming allocates nothing.
+func TestGunNamesAreGunRefNames(t *testing.T) {
+	f := newFixture(t)
+	require.NotEmpty(t, f.data.Guns.List)
+	for ref := range vocab.GunRef(len(f.data.Guns.List) + 2) {
+		want := GunRefName(&f.data, ref)
+		assert.Equal(t, want, f.env.gunRefName(ref), "gun reference %d", ref)
+		assert.Equal(t, strings.ToLower(want), want, "gun reference %d", ref)
+	}
+	allocs := testing.AllocsPerRun(10, func() { f.env.gunRefName(1) })
+	assert.Zero(t, allocs, "a gun named again")
 }

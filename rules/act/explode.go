@@ -62,10 +62,10 @@ func setOff(env *Env, why vocab.Chain) vocab.Message {
 	case last.By == vocab.KindBarrel:
 		return vocab.Message{ID: assets.MsgBarrelSetOffByBlast}
 	case last.Gun != 0 && last.By == vocab.KindVan:
-		return vocab.Message{ID: assets.MsgBarrelShotByYou, Who: GunRefName(env.Data, last.Gun)}
+		return vocab.Message{ID: assets.MsgBarrelShotByYou, Who: env.gunRefName(last.Gun)}
 	case last.Gun != 0:
 		if e, ok := vocab.EnemyOf(&env.Data.Enemies, last.By); ok {
-			return vocab.Message{ID: assets.MsgBarrelShotBy, Who: e.Name, Victim: GunRefName(env.Data, last.Gun)}
+			return vocab.Message{ID: assets.MsgBarrelShotBy, Who: e.Name, Victim: env.gunRefName(last.Gun)}
 		}
 		return vocab.Message{ID: assets.MsgBarrelShotStray}
 	case last.By == vocab.KindVan:

@@ -1,6 +1,7 @@
 package act
 
 import (
+	"math"
 	"strings"
 
 	"lastpost/assets"
@@ -57,6 +58,23 @@ func GunRefOf(d *assets.Data, id string) vocab.GunRef {
 func GunRefName(d *assets.Data, ref vocab.GunRef) string {
 	if i := int(ref) - 1; i >= 0 && i < len(d.Guns.List) {
 		return strings.ToLower(d.Guns.List[i].Name)
+	}
+	return "gun"
+}
+
+// gunRefName is GunRefName through env's GunNames, laid out the first time
+// a line names a gun: a cascade's kills and barrels name one line after
+// line, and lower-casing the name each time cost an allocation each.
+func (env *Env) gunRefName(ref vocab.GunRef) string {
+	if env.GunNames == nil {
+		// A reference is a byte: guns past the 255th are never named.
+		env.GunNames = make([]string, min(len(env.Data.Guns.List), math.MaxUint8))
+		for i := range env.GunNames {
+			env.GunNames[i] = GunRefName(env.Data, vocab.GunRef(i+1))
+		}
+	}
+	if i := int(ref) - 1; i >= 0 && i < len(env.GunNames) {
+		return env.GunNames[i]
 	}
 	return "gun"
 }
