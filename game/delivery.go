@@ -8,14 +8,20 @@ import (
 	"lastpost/rules/vocab"
 )
 
-// startDelivery generates the next road, populates it through the rules,
-// schedules everyone and runs the world up to the van's first turn.
+// startDelivery lays out the next road and runs the world up to the van's
+// first turn.
 func (g *Game) startDelivery() error {
+	g.layOutNextRoad()
+	return g.advance()
+}
+
+// layOutNextRoad generates the next road, populates it through the rules
+// and schedules everyone.
+func (g *Game) layOutNextRoad() {
 	g.levelSeed, g.levelDifficulty = g.rng.Uint64(), g.Run.Delivery
 	g.drawn = false
 	g.setLevel(g.generator().Generate(g.levelSeed, g.levelDifficulty))
 	g.populate()
-	return g.advance()
 }
 
 // generator returns the run's road generator, made from the data's tables

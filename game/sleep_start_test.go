@@ -26,9 +26,7 @@ func TestRoadSleepersAreThoseTheirFirstTurnsPutToSleep(t *testing.T) {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
 			g := New(data, seed)
 			twin := newGame(data, seed)
-			twin.levelSeed, twin.levelDifficulty = twin.rng.Uint64(), twin.Run.Delivery
-			twin.setLevel(twin.generator().Generate(twin.levelSeed, twin.levelDifficulty))
-			twin.populate()
+			twin.layOutNextRoad()
 			slept := twin.asleep()
 			require.NotEmpty(t, slept, "seed %d: the road starts with sleepers", seed)
 			twin.sleepers.reset(twin.level.W, data.Enemies.List)

@@ -35,10 +35,10 @@ type Env struct {
 	// Blast is the pattern of the data's barrel blast; nil until the
 	// first blast needs it (see blast).
 	Blast *Blast
-	// GunNames holds the data's guns' names as log lines say them, in
+	// gunNames holds the data's guns' names as log lines say them, in
 	// the data's order; nil until a line first names a gun (see
 	// gunRefName).
-	GunNames []string
+	gunNames []string
 }
 
 // blast returns the pattern of the data's barrel blast, laid out the first

@@ -62,19 +62,19 @@ func GunRefName(d *assets.Data, ref vocab.GunRef) string {
 	return "gun"
 }
 
-// gunRefName is GunRefName through env's GunNames, laid out the first time
+// gunRefName is GunRefName through env's gunNames, laid out the first time
 // a line names a gun: a cascade's kills and barrels name one line after
 // line, and lower-casing the name each time cost an allocation each.
 func (env *Env) gunRefName(ref vocab.GunRef) string {
-	if env.GunNames == nil {
+	if env.gunNames == nil {
 		// A reference is a byte: guns past the 255th are never named.
-		env.GunNames = make([]string, min(len(env.Data.Guns.List), math.MaxUint8))
-		for i := range env.GunNames {
-			env.GunNames[i] = GunRefName(env.Data, vocab.GunRef(i+1))
+		env.gunNames = make([]string, min(len(env.Data.Guns.List), math.MaxUint8))
+		for i := range env.gunNames {
+			env.gunNames[i] = GunRefName(env.Data, vocab.GunRef(i+1))
 		}
 	}
-	if i := int(ref) - 1; i >= 0 && i < len(env.GunNames) {
-		return env.GunNames[i]
+	if i := int(ref) - 1; i >= 0 && i < len(env.gunNames) {
+		return env.gunNames[i]
 	}
 	return "gun"
 }
