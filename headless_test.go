@@ -189,6 +189,8 @@ func TestHeadlessArguments(t *testing.T) {
 		{[]string{"-autoplay", "1", "-jobs", "0"}, "lastpost: -jobs needs a number above zero: how many runs play at once\n"},
 		{[]string{"-bot", "wild", "-autoplay", "1"}, "lastpost: unknown bot style \"wild\": careful or reckless\n"},
 		{[]string{"-partial", "-replay", "x"}, "lastpost: -partial needs -replay FILE -verify\n"},
+		{[]string{"-cpuprofile", "cpu.prof"}, "lastpost: -cpuprofile needs -autoplay N or -replay FILE -verify\n"},
+		{[]string{"-cpuprofile", "cpu.prof", "-replay", "x"}, "lastpost: -cpuprofile needs -autoplay N or -replay FILE -verify\n"},
 		{[]string{"-autoplay", "1", "-bogus"}, "lastpost: flag provided but not defined: -bogus\n"},
 		{[]string{"-autoplay", "2", "-seed", "18446744073709551615"},
 			"lastpost: -autoplay 2 from -seed 18446744073709551615 would go past the largest seed: use a seed of at most 18446744073709551614\n"},
@@ -208,6 +210,19 @@ func TestHeadlessArguments(t *testing.T) {
 	assert.Equal(t, "/no/such.rec: cannot open: no such file or directory\n", got, "an unreadable recording is -verify's answer, on stderr")
 }
 
+// requireSameOutputWith runs the command line args, then args and extra, a
+// flag that writes a file: both succeed, and print the same but for the
+// speed, as the file takes what the flag adds.
+func requireSameOutputWith(t *testing.T, args []string, extra ...string) {
+	t.Helper()
+	plain, code := runCLI(args...)
+	require.Equal(t, exitOK, code, plain)
+	with, code := runCLI(append(args, extra...)...)
+	require.Equal(t, exitOK, code, with)
+	assert.Equal(t, speed.ReplaceAllString(plain, ""), speed.ReplaceAllString(with, ""),
+		"%v writes to its file only", extra)
+}
+
 // TestTraceInTheHeadlessModes runs -autoplay and -verify with -trace: the
 // file gets the rule trace of every command, on the road and at camps, and
 // stdout stays as it is without -trace.
@@ -225,13 +240,8 @@ func TestTraceInTheHeadlessModes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			plain, code := runCLI(tt.args...)
-			require.Equal(t, exitOK, code, plain)
 			trace := filepath.Join(t.TempDir(), "trace.txt")
-			traced, code := runCLI(append(tt.args, "-trace", trace)...)
-			require.Equal(t, exitOK, code, traced)
-			assert.Equal(t, speed.ReplaceAllString(plain, ""), speed.ReplaceAllString(traced, ""),
-				"the trace goes to its file only")
+			requireSameOutputWith(t, tt.args, "-trace", trace)
 			b, err := os.ReadFile(trace)
 			require.NoError(t, err)
 			text := string(b)

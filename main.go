@@ -7,8 +7,8 @@
 //	lastpost -daily [-data-dir DIR]
 //	lastpost -daily-scores [-data-dir DIR]
 //	lastpost -replay FILE
-//	lastpost -replay FILE -verify [-partial] [-trace FILE]
-//	lastpost -autoplay N [-seed S] [-record DIR] [-trace FILE] [-stats] [-bot reckless] [-jobs N]
+//	lastpost -replay FILE -verify [-partial] [-trace FILE] [-cpuprofile FILE]
+//	lastpost -autoplay N [-seed S] [-record DIR] [-trace FILE] [-stats] [-bot reckless] [-jobs N] [-cpuprofile FILE]
 //
 // With no flags it opens the title screen. See -help for every flag.
 package main
@@ -22,6 +22,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -63,6 +64,9 @@ type config struct {
 	jobs       int
 	version    bool
 	configFile string // the -config flag
+	// cpuProfile is where a headless run writes its CPU profile, the
+	// input of the build's profile-guided optimisation (default.pgo).
+	cpuProfile string
 	// content lists the -content files, in the order given.
 	content []string
 	// daily plays the day's road; dailyScores prints its table.
@@ -106,11 +110,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.verify || cfg.autoplay > 0 {
 		collectLessOften()
-		return withTrace(cfg.trace, stderr, func(trace io.Writer) int {
-			if cfg.verify {
-				return verify(cfg.replay, cfg.partial, data, trace, stdout, stderr)
-			}
-			return autoplay(cfg, data, trace, stdout)
+		return withCPUProfile(cfg.cpuProfile, stderr, func() int {
+			return withTrace(cfg.trace, stderr, func(trace io.Writer) int {
+				if cfg.verify {
+					return verify(cfg.replay, cfg.partial, data, trace, stdout, stderr)
+				}
+				return autoplay(cfg, data, trace, stdout)
+			})
 		})
 	}
 	if cfg.settings, err = userconfig.LoadFor(cfg.configFile, data); err != nil {
@@ -183,6 +189,33 @@ func withTrace(path string, stderr io.Writer, f func(trace io.Writer) int) int {
 	return f(file)
 }
 
+// withCPUProfile runs f while the runtime samples where the CPU time goes,
+// into the -cpuprofile file created at path, or simply runs f if path is
+// "". A profile that cannot be written fails the run: whoever asked for it
+// is making the build's profile and would otherwise miss it.
+func withCPUProfile(path string, stderr io.Writer, f func() int) int {
+	if path == "" {
+		return f()
+	}
+	file, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "lastpost: -cpuprofile: %v\n", err)
+		return exitFailed
+	}
+	if err := pprof.StartCPUProfile(file); err != nil {
+		file.Close()
+		fmt.Fprintf(stderr, "lastpost: -cpuprofile: %v\n", err)
+		return exitFailed
+	}
+	code := f()
+	pprof.StopCPUProfile()
+	if err := file.Close(); err != nil {
+		fmt.Fprintf(stderr, "lastpost: -cpuprofile: %v\n", err)
+		return exitFailed
+	}
+	return code
+}
+
 // newFlagSet declares every flag into cfg.
 func newFlagSet(cfg *config) *flag.FlagSet {
 	fs := flag.NewFlagSet("lastpost", flag.ContinueOnError)
@@ -197,6 +230,8 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.stats, "stats", false, "with -autoplay: print the balance report after the totals")
 	fs.StringVar(&cfg.bot, "bot", "careful", "with -autoplay: how the bot plays, `style` careful or reckless")
 	fs.IntVar(&cfg.jobs, "jobs", 0, "with -autoplay: play `n` runs at once (default one per CPU; the output is the same for any n)")
+	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "with -autoplay or -verify: write a CPU profile of the run to `file` "+
+		"(what .ci/pgo makes the build's default.pgo from)")
 	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
 	fs.Func("content", "load the extra guns, enemies, shop offers and spawn entries in the TOML `file` "+
 		"beside the shipped data (repeat for more files); recordings and saves name the content they were made with, "+
@@ -244,6 +279,8 @@ func parseFlags(args []string) (config, error) {
 		return cfg, errors.New("-replay and -autoplay cannot be combined")
 	case !game.KnownBotStyle(cfg.bot):
 		return cfg, fmt.Errorf("unknown bot style %q: careful or reckless", cfg.bot)
+	case cfg.cpuProfile != "" && !cfg.verify && !set["autoplay"]:
+		return cfg, errors.New("-cpuprofile needs -autoplay N or -replay FILE -verify")
 	case (set["record"] || set["stats"] || set["bot"] || set["jobs"]) && !set["autoplay"]:
 		return cfg, errors.New("-record, -stats, -bot and -jobs need -autoplay N")
 	case set["jobs"] && cfg.jobs <= 0:
