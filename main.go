@@ -230,8 +230,8 @@ func newFlagSet(cfg *config) *flag.FlagSet {
 	fs.BoolVar(&cfg.stats, "stats", false, "with -autoplay: print the balance report after the totals")
 	fs.StringVar(&cfg.bot, "bot", "careful", "with -autoplay: how the bot plays, `style` careful or reckless")
 	fs.IntVar(&cfg.jobs, "jobs", 0, "with -autoplay: play `n` runs at once (default one per CPU; the output is the same for any n)")
-	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "with -autoplay or -verify: write a CPU profile of the run to `file` "+
-		"(what .ci/pgo makes the build's default.pgo from)")
+	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "with -autoplay or -verify: write where the run spent its CPU time "+
+		"to `file`, a pprof CPU profile (for go tool pprof, or to optimise the build with)")
 	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
 	fs.Func("content", "load the extra guns, enemies, shop offers and spawn entries in the TOML `file` "+
 		"beside the shipped data (repeat for more files); recordings and saves name the content they were made with, "+
